@@ -1,0 +1,20 @@
+// Two projects: fast unit specs next to the code, and e2e specs that boot the real app on real
+// databases (SQLite always, MySQL too when MYSQL_TEST_URL is set).
+const common = {
+  moduleFileExtensions: ['js', 'json', 'ts'],
+  transform: { '^.+\\.ts$': ['ts-jest', { isolatedModules: true }] },
+  testEnvironment: 'node',
+};
+
+module.exports = {
+  projects: [
+    { ...common, displayName: 'unit', rootDir: 'src', testRegex: '\\.spec\\.ts$' },
+    {
+      ...common,
+      displayName: 'e2e',
+      rootDir: '.',
+      testRegex: 'test/.*\\.e2e-spec\\.ts$',
+      maxWorkers: 2,
+    },
+  ],
+};

@@ -1,0 +1,32 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
+import { AuthModule } from './auth/auth.module';
+import { AuthenticationGuard } from './auth/authentication.guard';
+import { CapabilityGuard } from './auth/capability.guard';
+import { AllExceptionsFilter } from './common/errors/all-exceptions.filter';
+import { ArgsPipe } from './common/params/args.pipe';
+import { AppConfig } from './config/app-config';
+import { ConfigModule } from './config/config.module';
+import { DatabaseModule } from './database/database.module';
+import { HealthModule } from './health/health.module';
+
+/**
+ * Global pipe, filter and guards are providers (not `app.use*` calls in main.ts), so the e2e
+ * suites get exactly what production gets. Guards run in this order: who is calling, then may
+ * they use this route at all.
+ */
+@Module({})
+export class AppModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [ConfigModule.forRoot(config), DatabaseModule, AuthModule, HealthModule],
+      providers: [
+        { provide: APP_FILTER, useClass: AllExceptionsFilter },
+        { provide: APP_PIPE, useClass: ArgsPipe },
+        { provide: APP_GUARD, useClass: AuthenticationGuard },
+        { provide: APP_GUARD, useClass: CapabilityGuard },
+      ],
+    };
+  }
+}

@@ -1,0 +1,53 @@
+import { INestApplication, RequestMethod } from '@nestjs/common';
+import { NestExpressApplication } from '@nestjs/platform-express';
+import { json, urlencoded } from 'express';
+import { randomUUID } from 'node:crypto';
+import { bodyParserErrors } from './common/errors/body-parser-errors';
+import { AppConfig } from './config/app-config';
+import { NAMESPACE } from './namespace';
+
+export const BODY_LIMIT = '1mb';
+
+/**
+ * Everything about the HTTP app that is not a provider: the REST prefix, body parsing and its
+ * limits, CORS, headers and shutdown. main.ts and the e2e helpers both call this.
+ */
+export function configureApp(app: INestApplication, config: AppConfig): NestExpressApplication {
+  const express = app as NestExpressApplication;
+  express.disable('x-powered-by');
+  // `a[]=1&a[]=2` must arrive as an array (CONTRACT §2.2).
+  express.set('query parser', 'extended');
+  express.set('trust proxy', config.trustProxy);
+
+  express.use((request: { id: string; headers: Record<string, unknown> }, response: { setHeader(n: string, v: string): void }, next: () => void) => {
+    const incoming = request.headers['x-request-id'];
+    request.id = typeof incoming === 'string' && /^[\w.-]{1,64}$/.test(incoming) ? incoming : randomUUID();
+    response.setHeader('X-Request-Id', request.id);
+    response.setHeader('X-Content-Type-Options', 'nosniff');
+    next();
+  });
+
+  // Parsers are ours (the app is created with bodyParser: false) so their errors reach the filter.
+  express.use(json({ limit: BODY_LIMIT, strict: false, type: ['application/json', 'application/*+json'] }));
+  express.use(urlencoded({ limit: BODY_LIMIT, extended: true, parameterLimit: 10_000 }));
+  express.use(bodyParserErrors);
+
+  if (config.corsOrigins) {
+    express.enableCors({
+      origin: config.corsOrigins === '*' ? '*' : [...config.corsOrigins],
+      methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+      allowedHeaders: ['Authorization', 'Content-Type', 'If-Match', 'If-None-Match', 'Idempotency-Key', 'Accept-Language'],
+      exposedHeaders: ['X-TEC-Total', 'X-TEC-TotalPages', 'Link', 'ETag', 'Location', 'Retry-After', 'X-Request-Id'],
+      maxAge: 600,
+    });
+  }
+
+  express.setGlobalPrefix(`${config.restPrefix}/${NAMESPACE}`.replace(/^\//, ''), {
+    exclude: [
+      { path: 'health', method: RequestMethod.GET },
+      { path: 'ready', method: RequestMethod.GET },
+    ],
+  });
+  express.enableShutdownHooks();
+  return express;
+}

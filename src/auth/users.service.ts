@@ -1,0 +1,98 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { randomUUID } from 'node:crypto';
+import { Repository } from 'typeorm';
+import { ApplicationPasswordEntity } from './entities/application-password.entity';
+import { UserEntity } from './entities/user.entity';
+import { generateApplicationPassword, hashPassword, normalizeApplicationPassword, verifyPassword } from './password-hash';
+import { Role, isRole, ROLES } from './roles';
+
+/** A refused user-management request; the CLI prints the message and exits non-zero. */
+export class UserInputError extends Error {}
+
+export interface IssuedPassword {
+  readonly uuid: string;
+  readonly name: string;
+  /** The plain password: shown once, never stored. */
+  readonly password: string;
+}
+
+const USERNAME = /^[a-z0-9._@-]{1,60}$/;
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** Users and application passwords, for the CLI and the ADMIN_* bootstrap. */
+@Injectable()
+export class UsersService {
+  constructor(
+    @InjectRepository(UserEntity) private readonly users: Repository<UserEntity>,
+    @InjectRepository(ApplicationPasswordEntity) private readonly passwords: Repository<ApplicationPasswordEntity>,
+  ) {}
+
+  async createUser(input: { username: string; role: string; email?: string }): Promise<{ user: UserEntity; issued: IssuedPassword }> {
+    const username = input.username.trim().toLowerCase();
+    if (!USERNAME.test(username)) throw new UserInputError(`Invalid username "${input.username}": use 1-60 letters, digits and . _ @ -`);
+    if (!isRole(input.role)) throw new UserInputError(`Unknown role "${input.role}": use one of ${ROLES.join(', ')}`);
+    if (input.email !== undefined && !EMAIL.test(input.email)) throw new UserInputError(`Invalid e-mail address "${input.email}"`);
+    return this.users.manager.transaction(async (manager) => {
+      if (await manager.findOne(UserEntity, { where: { username } })) throw new UserInputError(`User "${username}" already exists`);
+      const user = await manager.save(manager.create(UserEntity, { username, role: input.role as Role, email: input.email ?? null }));
+      const issued = await this.issue(manager.getRepository(ApplicationPasswordEntity), user.id, 'cli');
+      return { user, issued };
+    });
+  }
+
+  listUsers(): Promise<UserEntity[]> {
+    return this.users.find({ order: { id: 'ASC' }, relations: { applicationPasswords: true } });
+  }
+
+  async createApplicationPassword(username: string, name = 'cli'): Promise<IssuedPassword> {
+    const user = await this.requireUser(username);
+    return this.issue(this.passwords, user.id, name);
+  }
+
+  /** Revokes one password by its uuid, or all of a user's with `all`. Returns how many. */
+  async revokeApplicationPassword(username: string, which: { uuid?: string; all?: boolean }): Promise<number> {
+    const user = await this.requireUser(username);
+    if (which.all) return (await this.passwords.delete({ userId: user.id })).affected ?? 0;
+    if (!which.uuid) throw new UserInputError('Give --uuid <uuid> or --all');
+    const result = await this.passwords.delete({ userId: user.id, uuid: which.uuid });
+    if (!result.affected) throw new UserInputError(`User "${user.username}" has no application password ${which.uuid}`);
+    return result.affected;
+  }
+
+  /**
+   * ADMIN_USERNAME/ADMIN_PASSWORD: make sure this administrator exists and that the password is
+   * one of its application passwords. Idempotent: a second start changes nothing.
+   */
+  async ensureAdmin(usernameInput: string, password: string): Promise<void> {
+    const username = usernameInput.toLowerCase();
+    await this.users.manager.transaction(async (manager) => {
+      let user = await manager.findOne(UserEntity, { where: { username }, relations: { applicationPasswords: true } });
+      if (!user) user = await manager.save(manager.create(UserEntity, { username, role: 'administrator', email: null }));
+      else if (user.role !== 'administrator') await manager.update(UserEntity, user.id, { role: 'administrator' });
+      const secret = normalizeApplicationPassword(password);
+      for (const existing of user.applicationPasswords ?? []) if (await verifyPassword(secret, existing.passwordHash)) return;
+      await this.issue(manager.getRepository(ApplicationPasswordEntity), user.id, 'ADMIN_PASSWORD', password);
+    });
+  }
+
+  private async requireUser(username: string): Promise<UserEntity> {
+    const user = await this.users.findOne({ where: { username: username.trim().toLowerCase() } });
+    if (!user) throw new UserInputError(`No user "${username}"`);
+    return user;
+  }
+
+  private async issue(repository: Repository<ApplicationPasswordEntity>, userId: number, name: string, plain?: string): Promise<IssuedPassword> {
+    const password = plain ?? generateApplicationPassword();
+    const saved = await repository.save(
+      repository.create({
+        uuid: randomUUID(),
+        userId,
+        name,
+        passwordHash: await hashPassword(normalizeApplicationPassword(password)),
+        lastUsedAt: null,
+      }),
+    );
+    return { uuid: saved.uuid, name: saved.name, password };
+  }
+}

@@ -1,0 +1,56 @@
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Inject, Logger } from '@nestjs/common';
+import { Request, Response } from 'express';
+import { QueryFailedError } from 'typeorm';
+import { APP_CONFIG, AppConfig } from '../../config/app-config';
+import { msg } from '../i18n/message';
+import { Locale, resolveLocale, translateDeep } from '../i18n/translator';
+import { ApiError } from './api-error';
+import { ERRORS } from './error-codes';
+import { isConnectionError } from './connection-errors';
+
+/**
+ * The one place where anything thrown becomes the contract's error body (CONTRACT §2.1):
+ * `{code, message, data: {status, ...}}`. Nothing internal (stack, SQL, driver text) leaves here.
+ */
+@Catch()
+export class AllExceptionsFilter implements ExceptionFilter {
+  private readonly logger = new Logger('Errors');
+
+  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const http = host.switchToHttp();
+    const request = http.getRequest<Request>();
+    const response = http.getResponse<Response>();
+    const error = this.toApiError(exception, request);
+    if (response.headersSent) return;
+
+    const locale: Locale = resolveLocale(request.headers['accept-language'], this.config.siteLocale);
+    const body = {
+      code: error.code,
+      message: translateDeep(error.body, locale),
+      data: { status: error.status, ...(translateDeep(error.data, locale) as object) },
+    };
+    response.status(error.status).set(error.headers).json(body);
+  }
+
+  private toApiError(exception: unknown, request: Request): ApiError {
+    if (exception instanceof ApiError) return exception;
+
+    if (exception instanceof HttpException) {
+      const status = exception.getStatus();
+      // Nest answers unmatched routes (and methods) with a plain 404, and undecodable paths with 400.
+      if (status === 404 || status === 405 || status === 400) return new ApiError('rest_no_route');
+      if (status === 413) return ApiError.of('rest_payload_too_large', '1 MiB');
+    }
+
+    if (isConnectionError(exception)) {
+      this.logger.warn(`[${request.id}] database unavailable: ${(exception as Error).message}`);
+      return new ApiError('rest_unavailable', undefined, {}, { headers: { 'Retry-After': '5' } });
+    }
+
+    const detail = exception instanceof QueryFailedError ? 'query failed' : 'unexpected exception';
+    this.logger.error(`[${request.id}] ${request.method} ${request.originalUrl}: ${detail}`, (exception as Error)?.stack);
+    return new ApiError('rest_internal_error', msg(ERRORS.rest_internal_error.message, request.id));
+  }
+}

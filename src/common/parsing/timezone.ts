@@ -1,0 +1,62 @@
+import { FixedOffsetZone, IANAZone, Zone } from 'luxon';
+import { msg } from '../i18n/message';
+import { ParseResult, fail, ok } from './parse-result';
+
+export interface ParsedTimezone {
+  /** The name as the client sent it (trimmed): the API echoes it back. */
+  name: string;
+  zone: Zone;
+}
+
+const INVALID_TIMEZONE = msg(
+  'Invalid time zone: use an IANA name such as "Europe/Berlin", "UTC" or a UTC offset such as "UTC+2" or "UTC-5:30".',
+);
+
+// WordPress stores manual offsets as decimal quarter hours ("UTC+5.5", "UTC+5.75"), so the
+// reference's event objects carry them and clients send them back.
+const OFFSET_PATTERN = /^utc([+-])(\d{1,2})(?::(\d{2})|\.(\d{1,2}))?$/i;
+// Keeps Intl from being asked about arbitrary text (it also accepts forms such as "+02:00" on
+// newer ICU versions, which are not zone names).
+const IANA_PATTERN = /^[A-Za-z][A-Za-z0-9_+-]*(?:\/[A-Za-z0-9_+-]+)*$/;
+const MAX_OFFSET_MINUTES = 14 * 60;
+
+export function parseTimezone(raw: unknown): ParseResult<ParsedTimezone> {
+  if (typeof raw !== 'string') return fail(INVALID_TIMEZONE);
+  const name = raw.trim();
+  if (name.toLowerCase() === 'utc') return ok({ name, zone: FixedOffsetZone.utcInstance });
+
+  const offset = OFFSET_PATTERN.exec(name);
+  if (offset) {
+    const minutes = offsetMinutes(offset[2], offset[3], offset[4]);
+    if (minutes === undefined) return fail(INVALID_TIMEZONE);
+    return ok({ name, zone: FixedOffsetZone.instance(offset[1] === '-' ? -minutes : minutes) });
+  }
+
+  if (name.length <= 64 && IANA_PATTERN.test(name) && IANAZone.isValidZone(name)) {
+    return ok({ name, zone: IANAZone.create(name) });
+  }
+  return fail(INVALID_TIMEZONE);
+}
+
+export function isValidTimezone(name: string): boolean {
+  return parseTimezone(name).ok;
+}
+
+function offsetMinutes(
+  hoursText: string,
+  minutesText: string | undefined,
+  decimalText: string | undefined,
+): number | undefined {
+  const hours = Number(hoursText);
+  let minutes = 0;
+  if (minutesText !== undefined) {
+    minutes = Number(minutesText);
+    if (minutes > 59) return undefined;
+  } else if (decimalText !== undefined) {
+    const hundredths = Number(decimalText.padEnd(2, '0'));
+    if (hundredths % 25 !== 0) return undefined;
+    minutes = (hundredths * 60) / 100;
+  }
+  const total = hours * 60 + minutes;
+  return total <= MAX_OFFSET_MINUTES ? total : undefined;
+}

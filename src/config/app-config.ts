@@ -1,0 +1,34 @@
+import { Locale } from '../common/i18n/translator';
+
+/** The validated settings of CONTRACT §1. Built once by `loadConfig`, then read-only. */
+export interface AppConfig {
+  readonly port: number;
+  readonly host: string;
+  readonly database: DatabaseConfig;
+  /** Public site URL without a trailing slash, e.g. `https://example.com`. */
+  readonly siteUrl: string;
+  /** Mount point of the REST root, `''` or e.g. `/wp-json` (no trailing slash). */
+  readonly restPrefix: string;
+  readonly siteTimezone: string;
+  readonly siteLocale: Locale;
+  readonly defaultPerPage: number;
+  readonly maxPerPage: number;
+  readonly admin: { readonly username: string; readonly password: string } | null;
+  /** `null`: no CORS; `'*'`: any origin; else the allowed origins. */
+  readonly corsOrigins: '*' | readonly string[] | null;
+  /** Express `trust proxy`, so rate limits see client addresses behind a reverse proxy. */
+  readonly trustProxy: boolean | number | string;
+  /** Failed logins allowed per address and window before 429. */
+  readonly loginRateLimit: { readonly attempts: number; readonly windowSeconds: number };
+}
+
+export type DatabaseConfig =
+  | { readonly type: 'sqlite'; readonly file: string }
+  | {
+      readonly type: 'mysql';
+      readonly url: string;
+      readonly readUrls: readonly string[];
+      readonly poolSize: number;
+    };
+
+export const APP_CONFIG = Symbol('APP_CONFIG');

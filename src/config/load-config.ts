@@ -1,0 +1,135 @@
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { config as loadDotenv } from 'dotenv';
+import { isLocale } from '../common/i18n/translator';
+import { isValidTimezone } from '../common/parsing/timezone';
+import { AppConfig, DatabaseConfig } from './app-config';
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+/** Reads `.env` (if present, never overriding real variables) and validates every setting. */
+export function loadConfig(env: Env = process.env, dotenvPath = resolve(process.cwd(), '.env')): AppConfig {
+  if (env === process.env && existsSync(dotenvPath)) loadDotenv({ path: dotenvPath, quiet: true });
+  const problems: string[] = [];
+  const read = (name: string): string | undefined => {
+    const value = env[name]?.trim();
+    return value === '' ? undefined : value;
+  };
+  const int = (name: string, fallback: number, min: number, max: number): number => {
+    const raw = read(name);
+    if (raw === undefined) return fallback;
+    if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) {
+      problems.push(`${name} must be an integer from ${min} to ${max} (got "${raw}")`);
+      return fallback;
+    }
+    return Number(raw);
+  };
+
+  const port = int('PORT', 3000, 0, 65535);
+  const host = read('HOST') ?? '127.0.0.1';
+  const database = parseDatabase(read('DATABASE_URL'), read('DATABASE_READ_URLS'), int('DATABASE_POOL_SIZE', 10, 1, 500), problems);
+
+  let siteUrl = read('SITE_URL') ?? `http://localhost:${port}`;
+  if (!isHttpUrl(siteUrl)) problems.push(`SITE_URL must be an http(s) URL (got "${siteUrl}")`);
+  siteUrl = siteUrl.replace(/\/+$/, '');
+
+  let restPrefix = read('REST_PREFIX') ?? '';
+  if (restPrefix && !/^\/?[A-Za-z0-9._~-]+(\/[A-Za-z0-9._~-]+)*\/?$/.test(restPrefix)) {
+    problems.push(`REST_PREFIX must be a URL path such as /wp-json (got "${restPrefix}")`);
+  }
+  restPrefix = restPrefix ? `/${restPrefix.replace(/^\/+|\/+$/g, '')}` : '';
+
+  const siteTimezone = read('SITE_TIMEZONE') ?? 'UTC';
+  if (!isValidTimezone(siteTimezone)) problems.push(`SITE_TIMEZONE must be an IANA time zone such as Europe/Berlin (got "${siteTimezone}")`);
+
+  const siteLocale = read('SITE_LOCALE') ?? 'en_US';
+  if (!isLocale(siteLocale)) problems.push(`SITE_LOCALE must be one of en_US, de_DE, fr_FR (got "${siteLocale}")`);
+
+  const defaultPerPage = int('DEFAULT_PER_PAGE', 10, 1, 1000);
+  const maxPerPage = int('MAX_PER_PAGE', 50, 1, 1000);
+  if (defaultPerPage > maxPerPage) problems.push(`DEFAULT_PER_PAGE (${defaultPerPage}) must not exceed MAX_PER_PAGE (${maxPerPage})`);
+
+  const adminUsername = read('ADMIN_USERNAME');
+  const adminPassword = read('ADMIN_PASSWORD');
+  if (Boolean(adminUsername) !== Boolean(adminPassword)) problems.push('ADMIN_USERNAME and ADMIN_PASSWORD must be set together');
+  if (adminPassword && adminPassword.replace(/\s/g, '').length < 12) problems.push('ADMIN_PASSWORD must have at least 12 characters');
+  if (adminUsername && !/^[A-Za-z0-9._@-]{1,60}$/.test(adminUsername)) {
+    problems.push('ADMIN_USERNAME may only contain letters, digits and . _ @ - (at most 60)');
+  }
+
+  let corsOrigins: AppConfig['corsOrigins'] = null;
+  const cors = read('CORS_ORIGINS');
+  if (cors === '*') corsOrigins = '*';
+  else if (cors) {
+    corsOrigins = cors.split(',').map((origin) => origin.trim().replace(/\/+$/, '')).filter(Boolean);
+    for (const origin of corsOrigins) if (!isHttpUrl(origin)) problems.push(`CORS_ORIGINS: "${origin}" is not an http(s) origin`);
+  }
+
+  const trustProxyRaw = read('TRUST_PROXY') ?? 'false';
+  const trustProxy = trustProxyRaw === 'true' ? true : trustProxyRaw === 'false' ? false : /^\d+$/.test(trustProxyRaw) ? Number(trustProxyRaw) : trustProxyRaw;
+
+  const loginRateLimit = { attempts: int('LOGIN_RATE_LIMIT', 10, 1, 100000), windowSeconds: int('LOGIN_RATE_WINDOW', 60, 1, 86400) };
+
+  if (problems.length) throw new ConfigError(problems);
+  return {
+    port,
+    host,
+    database,
+    siteUrl,
+    restPrefix,
+    siteTimezone,
+    siteLocale: siteLocale as AppConfig['siteLocale'],
+    defaultPerPage,
+    maxPerPage,
+    admin: adminUsername && adminPassword ? { username: adminUsername, password: adminPassword } : null,
+    corsOrigins,
+    trustProxy,
+    loginRateLimit,
+  };
+}
+
+function parseDatabase(url: string | undefined, readUrls: string | undefined, poolSize: number, problems: string[]): DatabaseConfig {
+  const value = url ?? 'sqlite:./data/calendar.sqlite';
+  if (value.startsWith('sqlite:')) {
+    const file = value.slice('sqlite:'.length).replace(/^\/\/(?=\/)/, '');
+    if (!file) problems.push('DATABASE_URL: sqlite: needs a file, e.g. sqlite:./data/calendar.sqlite');
+    if (readUrls) problems.push('DATABASE_READ_URLS is only supported with a mysql:// DATABASE_URL');
+    return { type: 'sqlite', file };
+  }
+  if (isMysqlUrl(value)) {
+    const replicas = (readUrls ?? '').split(',').map((u) => u.trim()).filter(Boolean);
+    for (const replica of replicas) if (!isMysqlUrl(replica)) problems.push(`DATABASE_READ_URLS: "${redact(replica)}" is not a mysql:// URL with a database`);
+    return { type: 'mysql', url: value, readUrls: replicas, poolSize };
+  }
+  problems.push(`DATABASE_URL must be sqlite:<file> or mysql://user:pass@host:port/db (got "${redact(value)}")`);
+  return { type: 'sqlite', file: '' };
+}
+
+function isMysqlUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'mysql:' || url.protocol === 'mariadb:') && url.hostname !== '' && url.pathname.length > 1;
+  } catch {
+    return false;
+  }
+}
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+/** Never echo a password from a connection URL into logs. */
+function redact(value: string): string {
+  return value.replace(/\/\/([^:/@]+):[^@]*@/, '//$1:***@');
+}

@@ -1,0 +1,54 @@
+import { mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { DataSourceOptions } from 'typeorm';
+import { DatabaseConfig } from '../config/app-config';
+import { ENTITIES } from './entities';
+import { MYSQL_MIGRATIONS } from './migrations/mysql';
+import { SQLITE_MIGRATIONS } from './migrations/sqlite';
+
+/**
+ * The one place that turns the database setting into TypeORM options, for the app, the CLI and
+ * `ormconfig.ts` alike. Schema changes only ever come from migrations (never `synchronize`).
+ */
+export function buildDataSourceOptions(database: DatabaseConfig): DataSourceOptions {
+  const common = {
+    entities: ENTITIES,
+    synchronize: false,
+    migrationsTableName: 'migrations',
+    migrationsTransactionMode: 'each' as const,
+    logging: ['error', 'warn'] as ('error' | 'warn')[],
+  };
+
+  if (database.type === 'sqlite') {
+    const file = database.file === ':memory:' ? ':memory:' : resolve(database.file);
+    if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+    return {
+      ...common,
+      type: 'better-sqlite3',
+      database: file,
+      migrations: SQLITE_MIGRATIONS,
+      // WAL lets readers run while a write commits; busy_timeout waits instead of failing on a lock.
+      prepareDatabase: (db: { pragma(sql: string): unknown }) => {
+        db.pragma('journal_mode = WAL');
+        db.pragma('busy_timeout = 5000');
+        db.pragma('foreign_keys = ON');
+        db.pragma('synchronous = NORMAL');
+      },
+    };
+  }
+
+  const connection = (url: string) => ({ url });
+  return {
+    ...common,
+    type: 'mysql',
+    ...(database.readUrls.length
+      ? { replication: { master: connection(database.url), slaves: database.readUrls.map(connection) } }
+      : { url: database.url }),
+    charset: 'utf8mb4_unicode_ci',
+    // Dates travel as UTC; the wall clocks of events are stored in their own columns.
+    timezone: 'Z',
+    migrations: MYSQL_MIGRATIONS,
+    poolSize: database.poolSize,
+    extra: { connectionLimit: database.poolSize, enableKeepAlive: true },
+  };
+}
