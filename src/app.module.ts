@@ -1,5 +1,5 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
+import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
 import { AuthModule } from './auth/auth.module';
 import { AuthenticationGuard } from './auth/authentication.guard';
 import { CapabilityGuard } from './auth/capability.guard';
@@ -9,6 +9,8 @@ import { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
 import { HealthModule } from './health/health.module';
+import { ListInterceptor } from './listing/list.interceptor';
+import { UrlsModule } from './common/urls/urls.module';
 
 /**
  * Global pipe, filter and guards are providers (not `app.use*` calls in main.ts), so the e2e
@@ -20,10 +22,11 @@ export class AppModule {
   static forRoot(config: AppConfig): DynamicModule {
     return {
       module: AppModule,
-      imports: [ConfigModule.forRoot(config), DatabaseModule, AuthModule, HealthModule],
+      imports: [ConfigModule.forRoot(config), DatabaseModule, UrlsModule, AuthModule, HealthModule],
       providers: [
         { provide: APP_FILTER, useClass: AllExceptionsFilter },
         { provide: APP_PIPE, useClass: ArgsPipe },
+        { provide: APP_INTERCEPTOR, useClass: ListInterceptor },
         { provide: APP_GUARD, useClass: AuthenticationGuard },
         { provide: APP_GUARD, useClass: CapabilityGuard },
       ],

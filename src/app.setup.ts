@@ -19,13 +19,15 @@ export function configureApp(app: INestApplication, config: AppConfig): NestExpr
   express.set('query parser', 'extended');
   express.set('trust proxy', config.trustProxy);
 
-  express.use((request: { id: string; headers: Record<string, unknown> }, response: { setHeader(n: string, v: string): void }, next: () => void) => {
-    const incoming = request.headers['x-request-id'];
-    request.id = typeof incoming === 'string' && /^[\w.-]{1,64}$/.test(incoming) ? incoming : randomUUID();
-    response.setHeader('X-Request-Id', request.id);
-    response.setHeader('X-Content-Type-Options', 'nosniff');
-    next();
-  });
+  express.use(
+    (request: { id: string; headers: Record<string, unknown> }, response: { setHeader(n: string, v: string): void }, next: () => void) => {
+      const incoming = request.headers['x-request-id'];
+      request.id = typeof incoming === 'string' && /^[\w.-]{1,64}$/.test(incoming) ? incoming : randomUUID();
+      response.setHeader('X-Request-Id', request.id);
+      response.setHeader('X-Content-Type-Options', 'nosniff');
+      next();
+    },
+  );
 
   // Parsers are ours (the app is created with bodyParser: false) so their errors reach the filter.
   express.use(json({ limit: BODY_LIMIT, strict: false, type: ['application/json', 'application/*+json'] }));

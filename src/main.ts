@@ -1,8 +1,5 @@
 import { Logger } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
-import { NestExpressApplication } from '@nestjs/platform-express';
-import { AppModule } from './app.module';
-import { configureApp } from './app.setup';
+import { createApp } from './app.factory';
 import { ConfigError, loadConfig } from './config/load-config';
 
 async function bootstrap(): Promise<void> {
@@ -10,16 +7,15 @@ async function bootstrap(): Promise<void> {
   try {
     config = loadConfig();
   } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(error.message);
+    process.exit(1);
   }
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), { bodyParser: false });
-  configureApp(app, config);
+  const app = await createApp(config);
   await app.listen(config.port, config.host);
-  new Logger('Main').log(`listening on http://${config.host}:${config.port}${config.restPrefix}/calendar/events/v1 (${config.database.type})`);
+  new Logger('Main').log(
+    `listening on http://${config.host}:${config.port}${config.restPrefix}/calendar/events/v1 (${config.database.type})`,
+  );
 }
 
 void bootstrap();

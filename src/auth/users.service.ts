@@ -82,7 +82,12 @@ export class UsersService {
     return user;
   }
 
-  private async issue(repository: Repository<ApplicationPasswordEntity>, userId: number, name: string, plain?: string): Promise<IssuedPassword> {
+  private async issue(
+    repository: Repository<ApplicationPasswordEntity>,
+    userId: number,
+    name: string,
+    plain?: string,
+  ): Promise<IssuedPassword> {
     const password = plain ?? generateApplicationPassword();
     const saved = await repository.save(
       repository.create({

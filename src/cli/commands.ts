@@ -14,10 +14,7 @@ export interface CliOutput {
  * context, so they run against exactly the configuration the server would use.
  */
 export function buildProgram(context: () => Promise<INestApplicationContext>, output: CliOutput): Command {
-  const program = new Command('calendar')
-    .description('Administration of the events calendar service')
-    .exitOverride()
-    .showHelpAfterError();
+  const program = new Command('calendar').description('Administration of the events calendar service').exitOverride().showHelpAfterError();
 
   program
     .command('migrate')

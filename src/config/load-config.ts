@@ -46,7 +46,8 @@ export function loadConfig(env: Env = process.env, dotenvPath = resolve(process.
   restPrefix = restPrefix ? `/${restPrefix.replace(/^\/+|\/+$/g, '')}` : '';
 
   const siteTimezone = read('SITE_TIMEZONE') ?? 'UTC';
-  if (!isValidTimezone(siteTimezone)) problems.push(`SITE_TIMEZONE must be an IANA time zone such as Europe/Berlin (got "${siteTimezone}")`);
+  if (!isValidTimezone(siteTimezone))
+    problems.push(`SITE_TIMEZONE must be an IANA time zone such as Europe/Berlin (got "${siteTimezone}")`);
 
   const siteLocale = read('SITE_LOCALE') ?? 'en_US';
   if (!isLocale(siteLocale)) problems.push(`SITE_LOCALE must be one of en_US, de_DE, fr_FR (got "${siteLocale}")`);
@@ -67,12 +68,22 @@ export function loadConfig(env: Env = process.env, dotenvPath = resolve(process.
   const cors = read('CORS_ORIGINS');
   if (cors === '*') corsOrigins = '*';
   else if (cors) {
-    corsOrigins = cors.split(',').map((origin) => origin.trim().replace(/\/+$/, '')).filter(Boolean);
+    corsOrigins = cors
+      .split(',')
+      .map((origin) => origin.trim().replace(/\/+$/, ''))
+      .filter(Boolean);
     for (const origin of corsOrigins) if (!isHttpUrl(origin)) problems.push(`CORS_ORIGINS: "${origin}" is not an http(s) origin`);
   }
 
   const trustProxyRaw = read('TRUST_PROXY') ?? 'false';
-  const trustProxy = trustProxyRaw === 'true' ? true : trustProxyRaw === 'false' ? false : /^\d+$/.test(trustProxyRaw) ? Number(trustProxyRaw) : trustProxyRaw;
+  const trustProxy =
+    trustProxyRaw === 'true'
+      ? true
+      : trustProxyRaw === 'false'
+        ? false
+        : /^\d+$/.test(trustProxyRaw)
+          ? Number(trustProxyRaw)
+          : trustProxyRaw;
 
   const loginRateLimit = { attempts: int('LOGIN_RATE_LIMIT', 10, 1, 100000), windowSeconds: int('LOGIN_RATE_WINDOW', 60, 1, 86400) };
 
@@ -103,8 +114,12 @@ function parseDatabase(url: string | undefined, readUrls: string | undefined, po
     return { type: 'sqlite', file };
   }
   if (isMysqlUrl(value)) {
-    const replicas = (readUrls ?? '').split(',').map((u) => u.trim()).filter(Boolean);
-    for (const replica of replicas) if (!isMysqlUrl(replica)) problems.push(`DATABASE_READ_URLS: "${redact(replica)}" is not a mysql:// URL with a database`);
+    const replicas = (readUrls ?? '')
+      .split(',')
+      .map((u) => u.trim())
+      .filter(Boolean);
+    for (const replica of replicas)
+      if (!isMysqlUrl(replica)) problems.push(`DATABASE_READ_URLS: "${redact(replica)}" is not a mysql:// URL with a database`);
     return { type: 'mysql', url: value, readUrls: replicas, poolSize };
   }
   problems.push(`DATABASE_URL must be sqlite:<file> or mysql://user:pass@host:port/db (got "${redact(value)}")`);

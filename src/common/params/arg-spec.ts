@@ -59,21 +59,24 @@ export function Arg(options: ArgOptions): PropertyDecorator {
       name: options.name ?? property,
       property,
     };
-    const own: ArgSpec[] = Reflect.hasOwnMetadata(ARGS_KEY, target.constructor)
-      ? Reflect.getOwnMetadata(ARGS_KEY, target.constructor)
-      : [];
+    const own = ownSpecs(target.constructor);
     Reflect.defineMetadata(ARGS_KEY, [...own.filter((s) => s.name !== spec.name), spec], target.constructor);
   };
+}
+
+function ownSpecs(dto: Function): ArgSpec[] {
+  return (Reflect.getOwnMetadata(ARGS_KEY, dto) as ArgSpec[] | undefined) ?? [];
 }
 
 /** The declared parameters of a DTO class, parents first, in declaration order. */
 export function getArgSpecs(dto: Function): readonly ArgSpec[] {
   const chain: Function[] = [];
-  for (let c: Function | null = dto; c && c !== Object && c !== Function.prototype; c = Object.getPrototypeOf(c)) chain.unshift(c);
+  for (let c: Function | null = dto; c && c !== Object && c !== Function.prototype; c = Object.getPrototypeOf(c) as Function | null) {
+    chain.unshift(c);
+  }
   const byName = new Map<string, ArgSpec>();
   for (const c of chain) {
-    const own: ArgSpec[] = Reflect.getOwnMetadata(ARGS_KEY, c) ?? [];
-    for (const spec of own) byName.set(spec.name, spec);
+    for (const spec of ownSpecs(c)) byName.set(spec.name, spec);
   }
   // Path parameters identify the resource: they come first, as in the reference's index.
   const specs = [...byName.values()];

@@ -18,7 +18,7 @@ const collect = createParamDecorator((_: unknown, context: ExecutionContext): Ra
   const body: unknown = request.body;
   return {
     path: request.params ?? {},
-    query: (request.query as Record<string, unknown>) ?? {},
+    query: request.query ?? {},
     body: hasBody && body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : undefined,
   };
 });
@@ -30,7 +30,7 @@ const collect = createParamDecorator((_: unknown, context: ExecutionContext): Ra
  */
 export function Args(): ParameterDecorator {
   return (target, key, index) => {
-    const types: unknown[] = key ? Reflect.getMetadata('design:paramtypes', target, key) ?? [] : [];
+    const types = key ? ((Reflect.getMetadata('design:paramtypes', target, key) as unknown[] | undefined) ?? []) : [];
     if (key) Reflect.defineMetadata(ARGS_DTO, types[index], target, key);
     collect()(target, key, index);
   };

@@ -65,7 +65,13 @@ export class ArgsPipe implements PipeTransform {
       reasons[name] = first ? msg(first) : msg('Invalid parameter.');
     }
 
-    if (Object.keys(reasons).length) throw ApiError.invalidParams(orderLike(specs.map((s) => s.name), reasons));
+    if (Object.keys(reasons).length)
+      throw ApiError.invalidParams(
+        orderLike(
+          specs.map((s) => s.name),
+          reasons,
+        ),
+      );
     return instance as T;
   }
 }

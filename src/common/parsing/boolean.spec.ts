@@ -18,28 +18,15 @@ describe('parseBoolean', () => {
     expect(parseBoolean(raw)).toEqual({ ok: true, value: expected });
   });
 
-  it.each([
-    [''],
-    ['yes'],
-    ['no'],
-    ['on'],
-    ['t'],
-    ['2'],
-    ['01'],
-    [2],
-    [-1],
-    [0.5],
-    [null],
-    [undefined],
-    [[]],
-    [[true]],
-    [{}],
-  ])('rejects %p', (raw) => {
-    expect(parseBoolean(raw)).toEqual({
-      ok: false,
-      reason: msg('Must be a boolean: true, false, 1 or 0.'),
-    });
-  });
+  it.each([[''], ['yes'], ['no'], ['on'], ['t'], ['2'], ['01'], [2], [-1], [0.5], [null], [undefined], [[]], [[true]], [{}]])(
+    'rejects %p',
+    (raw) => {
+      expect(parseBoolean(raw)).toEqual({
+        ok: false,
+        reason: msg('Must be a boolean: true, false, 1 or 0.'),
+      });
+    },
+  );
 });
 
 describe('isTruthyWord', () => {

@@ -28,21 +28,14 @@ const UNIT_WORDS = 'second|sec|minute|min|hour|day|week|fortnight|month|year';
 
 // Every token may be preceded by the single space left after collapsing whitespace.
 const BASE_WORD = / ?(now|today|midnight|noon|tomorrow|yesterday)\b/y;
-const WEEKDAY =
-  / ?(?:(next|last) )?(monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tue|wed|thu|fri|sat|sun)\b/y;
+const WEEKDAY = / ?(?:(next|last) )?(monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tue|wed|thu|fri|sat|sun)\b/y;
 const DATE = / ?(\d{4})-(\d{2})-(\d{2})(?:t(\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d+))?)?)?(?![\d:])/y;
 const TIME_12H = / ?(\d{1,2})(?::(\d{2}))?(?::(\d{2}))? ?([ap])m\b/y;
 const TIME_24H = / ?(\d{1,2}):(\d{2})(?::(\d{2})(?:[.,](\d+))?)?(?![\d:])/y;
 const TIME_WORD = / ?(noon|midnight)\b/y;
 // A signed four-digit number followed by a unit is a relative offset ("+0100 days"), not a zone.
-const UTC_OFFSET = new RegExp(
-  ` ?(z\\b|[+-]\\d{2}:?\\d{2})(?![\\d:])(?! ?(?:${UNIT_WORDS}))`,
-  'y',
-);
-const RELATIVE_OFFSET = new RegExp(
-  ` ?(?:([+-]) ?)?(\\d+) ?(${UNIT_WORDS})s?\\b(?: (ago)\\b)?`,
-  'y',
-);
+const UTC_OFFSET = new RegExp(` ?(z\\b|[+-]\\d{2}:?\\d{2})(?![\\d:])(?! ?(?:${UNIT_WORDS}))`, 'y');
+const RELATIVE_OFFSET = new RegExp(` ?(?:([+-]) ?)?(\\d+) ?(${UNIT_WORDS})s?\\b(?: (ago)\\b)?`, 'y');
 
 interface Clock {
   hour: number;
@@ -69,9 +62,7 @@ export function parseDateInput(raw: unknown, ctx: DateInputContext): ParseResult
     parsed = fromTimestamp(raw, zone);
   } else if (typeof raw === 'string') {
     const text = raw.trim().replace(/\s+/g, ' ').toLowerCase();
-    parsed = /^-?\d+$/.test(text)
-      ? fromTimestamp(Number(text), zone)
-      : parseExpression(text, zone, ctx.now);
+    parsed = /^-?\d+$/.test(text) ? fromTimestamp(Number(text), zone) : parseExpression(text, zone, ctx.now);
     if (!parsed) return fail(INVALID_DATE);
   } else {
     return fail(INVALID_DATE);
@@ -234,9 +225,7 @@ function parseDateBase(scanner: Scanner, date: RegExpExecArray, zone: Zone): Par
   // Luxon rejects impossible dates (2024-02-30, month 13); clock ranges were checked above.
   const dateTime = DateTime.fromObject(fields, { zone: readIn });
   if (!dateTime.isValid) return undefined;
-  return offsetMinutes === undefined
-    ? { dateTime, absolute: false }
-    : { dateTime: dateTime.setZone(zone), absolute: true };
+  return offsetMinutes === undefined ? { dateTime, absolute: false } : { dateTime: dateTime.setZone(zone), absolute: true };
 }
 
 /** undefined: no time of day here; null: something time-like but impossible (13pm, 24:00). */

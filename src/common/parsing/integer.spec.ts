@@ -63,8 +63,14 @@ describe('parseInteger', () => {
   });
 
   it('applies min and max with their own reasons', () => {
-    expect(parseInteger('4', { min: 5 })).toEqual({ ok: false, reason: msg('Must be at least %s.', 5) });
-    expect(parseInteger(11, { max: 10 })).toEqual({ ok: false, reason: msg('Must be at most %s.', 10) });
+    expect(parseInteger('4', { min: 5 })).toEqual({
+      ok: false,
+      reason: msg('Must be at least %s.', 5),
+    });
+    expect(parseInteger(11, { max: 10 })).toEqual({
+      ok: false,
+      reason: msg('Must be at most %s.', 10),
+    });
     expect(parseInteger('5', { min: 5, max: 10 })).toEqual({ ok: true, value: 5 });
     expect(parseInteger('10', { min: 5, max: 10 })).toEqual({ ok: true, value: 10 });
   });
@@ -80,15 +86,12 @@ describe('parsePositiveInteger', () => {
     expect(parsePositiveInteger(raw)).toEqual({ ok: true, value: expected });
   });
 
-  it.each([[0], ['0'], [-1], ['-1'], ['foo'], ['foo bar'], [''], [1.5], [null], [true]])(
-    'rejects %p',
-    (raw) => {
-      expect(parsePositiveInteger(raw)).toEqual({
-        ok: false,
-        reason: msg('Must be a positive integer.'),
-      });
-    },
-  );
+  it.each([[0], ['0'], [-1], ['-1'], ['foo'], ['foo bar'], [''], [1.5], [null], [true]])('rejects %p', (raw) => {
+    expect(parsePositiveInteger(raw)).toEqual({
+      ok: false,
+      reason: msg('Must be a positive integer.'),
+    });
+  });
 });
 
 describe('parseNumber', () => {
@@ -126,7 +129,13 @@ describe('parseNumber', () => {
   it('applies min and max', () => {
     const latitude = { min: -90, max: 90 };
     expect(parseNumber('90', latitude)).toEqual({ ok: true, value: 90 });
-    expect(parseNumber('90.5', latitude)).toEqual({ ok: false, reason: msg('Must be at most %s.', 90) });
-    expect(parseNumber(-91, latitude)).toEqual({ ok: false, reason: msg('Must be at least %s.', -90) });
+    expect(parseNumber('90.5', latitude)).toEqual({
+      ok: false,
+      reason: msg('Must be at most %s.', 90),
+    });
+    expect(parseNumber(-91, latitude)).toEqual({
+      ok: false,
+      reason: msg('Must be at least %s.', -90),
+    });
   });
 });

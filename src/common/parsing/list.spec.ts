@@ -9,7 +9,10 @@ describe('parseList', () => {
     ['a,b,c', ['a', 'b', 'c']],
     [' a , b ,, c, ', ['a', 'b', 'c']],
     ['Summer Events,jazz', ['Summer Events', 'jazz']],
-    [['1', 2, ' x '], ['1', '2', 'x']],
+    [
+      ['1', 2, ' x '],
+      ['1', '2', 'x'],
+    ],
     [['a', '', ' '], ['a']],
     [['1,2'], ['1,2']],
     [5, ['5']],
@@ -21,15 +24,12 @@ describe('parseList', () => {
     expect(parseList(raw)).toEqual({ ok: false, reason: msg('Must not be empty.') });
   });
 
-  it.each([[[null]], [[true]], [[[1]]], [[{}]], [['a', Number.NaN]]])(
-    'rejects the array %p with a non-scalar item',
-    (raw) => {
-      expect(parseList(raw)).toEqual({
-        ok: false,
-        reason: msg('Each item must be a string or a number.'),
-      });
-    },
-  );
+  it.each([[[null]], [[true]], [[[1]]], [[{}]], [['a', Number.NaN]]])('rejects the array %p with a non-scalar item', (raw) => {
+    expect(parseList(raw)).toEqual({
+      ok: false,
+      reason: msg('Each item must be a string or a number.'),
+    });
+  });
 
   it.each([[null], [undefined], [true], [{}], [Number.NaN]])('rejects %p', (raw) => {
     expect(parseList(raw)).toEqual({
@@ -59,7 +59,10 @@ describe('parseIntegerList', () => {
   it.each([
     ['7', [7]],
     ['3,1,3, 2', [3, 1, 2]],
-    [[5, '6', ' 5 '], [5, 6]],
+    [
+      [5, '6', ' 5 '],
+      [5, 6],
+    ],
     ['4.0,4', [4]],
     [9, [9]],
   ])('accepts %p as %p', (raw, expected) => {

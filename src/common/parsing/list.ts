@@ -38,10 +38,7 @@ export function parseList(raw: unknown, opts: ListOptions = {}): ParseResult<str
   return ok(values);
 }
 
-export function parseIntegerList(
-  raw: unknown,
-  opts: IntegerListOptions = {},
-): ParseResult<number[]> {
+export function parseIntegerList(raw: unknown, opts: IntegerListOptions = {}): ParseResult<number[]> {
   const min = opts.min ?? 1;
   const list = parseList(raw, opts);
   if (!list.ok) return list;
@@ -51,9 +48,7 @@ export function parseIntegerList(
     const parsed = parseInteger(item);
     if (!parsed.ok) return fail(msg('"%s" is not an integer.', item));
     if (parsed.value < min) {
-      return min === 1
-        ? fail(msg('"%s" is not a positive integer.', item))
-        : fail(msg('"%s" must be at least %s.', item, min));
+      return min === 1 ? fail(msg('"%s" is not a positive integer.', item)) : fail(msg('"%s" must be at least %s.', item, min));
     }
     seen.add(parsed.value);
   }

@@ -2,9 +2,7 @@ import { DateTime, IANAZone } from 'luxon';
 import { msg } from '../i18n/message';
 import { isValidTimezone, parseTimezone } from './timezone';
 
-const INVALID = msg(
-  'Invalid time zone: use an IANA name such as "Europe/Berlin", "UTC" or a UTC offset such as "UTC+2" or "UTC-5:30".',
-);
+const INVALID = msg('Invalid time zone: use an IANA name such as "Europe/Berlin", "UTC" or a UTC offset such as "UTC+2" or "UTC-5:30".');
 // A summer and a winter instant, to tell IANA zones with DST from fixed offsets.
 const JULY = DateTime.fromISO('2026-07-01T12:00:00Z').toMillis();
 const JANUARY = DateTime.fromISO('2026-01-01T12:00:00Z').toMillis();

@@ -42,11 +42,7 @@ export function isValidTimezone(name: string): boolean {
   return parseTimezone(name).ok;
 }
 
-function offsetMinutes(
-  hoursText: string,
-  minutesText: string | undefined,
-  decimalText: string | undefined,
-): number | undefined {
+function offsetMinutes(hoursText: string, minutesText: string | undefined, decimalText: string | undefined): number | undefined {
   const hours = Number(hoursText);
   let minutes = 0;
   if (minutesText !== undefined) {

@@ -1,0 +1,31 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { APP_CONFIG, AppConfig } from '../../config/app-config';
+import { NAMESPACE } from '../../namespace';
+
+/** Absolute URLs of the site and of the REST namespace, from SITE_URL and REST_PREFIX. */
+@Injectable()
+export class Urls {
+  /** e.g. `https://example.com/wp-json/calendar/events/v1` (no trailing slash). */
+  readonly restRoot: string;
+  private readonly globalIdBase: string;
+
+  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
+    this.restRoot = `${config.siteUrl}${config.restPrefix}/${NAMESPACE}`;
+    // The reference's global id is the home URL without its scheme: `example.com/sub?id=12`.
+    this.globalIdBase = config.siteUrl.replace(/^https?:\/\//, '');
+  }
+
+  /** `rest('events', 12)` gives `<root>/events/12`. */
+  rest(...segments: (string | number)[]): string {
+    return [this.restRoot, ...segments.map((s) => encodeURIComponent(String(s)))].join('/');
+  }
+
+  /** A public page of the site, e.g. `site('event', 'my-slug')` gives `<site>/event/my-slug/`. */
+  site(...segments: string[]): string {
+    return `${this.config.siteUrl}/${segments.map(encodeURIComponent).join('/')}/`;
+  }
+
+  globalId(id: number): string {
+    return `${this.globalIdBase}?id=${id}`;
+  }
+}

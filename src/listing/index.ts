@@ -1,0 +1,3 @@
+export * from './list-links';
+export * from './list-page';
+export * from './pagination';

@@ -1,0 +1,70 @@
+import { NestExpressApplication } from '@nestjs/platform-express';
+import { getDataSourceToken } from '@nestjs/typeorm';
+import { App } from 'supertest/types';
+import request from 'supertest';
+import { DataSource } from 'typeorm';
+import { createApp } from '../../src/app.factory';
+import { UsersService } from '../../src/auth/users.service';
+import { Role } from '../../src/auth/roles';
+import { AppConfig } from '../../src/config/app-config';
+import { loadConfig } from '../../src/config/load-config';
+import { TestDatabase } from './databases';
+
+export interface TestUser {
+  readonly id: number;
+  readonly username: string;
+  readonly password: string;
+  /** The value of an Authorization header for this user. */
+  readonly auth: string;
+}
+
+/**
+ * The real app on a fresh database of one kind, built by the same createApp as production.
+ * `api(path)` is the namespace URL of a route, e.g. api('/categories').
+ */
+export class TestApp {
+  private constructor(
+    readonly app: NestExpressApplication,
+    readonly config: AppConfig,
+    private readonly drop: () => Promise<void>,
+  ) {}
+
+  static async start(database: TestDatabase, env: Record<string, string> = {}): Promise<TestApp> {
+    const { url, drop } = await database.create();
+    const config = loadConfig({ DATABASE_URL: url, SITE_URL: 'http://calendar.test', LOGIN_RATE_LIMIT: '1000', ...env });
+    const app = await createApp(config, ['error']);
+    await app.init();
+    return new TestApp(app, config, drop);
+  }
+
+  get http(): App {
+    return this.app.getHttpServer() as App;
+  }
+
+  get request() {
+    return request(this.http);
+  }
+
+  /** `/calendar/events/v1<path>` under the configured REST prefix. */
+  api(path = ''): string {
+    return `${this.config.restPrefix}/calendar/events/v1${path}`;
+  }
+
+  get dataSource(): DataSource {
+    return this.app.get<DataSource>(getDataSourceToken());
+  }
+
+  async createUser(role: Role, username = `${role}-${Math.random().toString(36).slice(2, 8)}`): Promise<TestUser> {
+    const { user, issued } = await this.app.get(UsersService).createUser({ username, role });
+    return { id: user.id, username: user.username, password: issued.password, auth: basic(user.username, issued.password) };
+  }
+
+  async close(): Promise<void> {
+    await this.app.close();
+    await this.drop();
+  }
+}
+
+export function basic(username: string, password: string): string {
+  return `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}`;
+}
