@@ -2,7 +2,7 @@
 // databases (SQLite always, MySQL too when MYSQL_TEST_URL is set).
 const common = {
   moduleFileExtensions: ['js', 'json', 'ts'],
-  transform: { '^.+\\.ts$': ['ts-jest', { isolatedModules: true }] },
+  transform: { '^.+\\.ts$': 'ts-jest' },
   testEnvironment: 'node',
 };
 
