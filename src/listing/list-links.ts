@@ -38,7 +38,7 @@ export function withQuery(base: string, params: readonly (readonly [string, Filt
         ? value
           ? '1'
           : '0'
-        : String(value as string | number);
+        : String(value);
     parts.push(`${encodeURIComponent(name)}=${encodeURIComponent(text)}`);
   }
   return parts.length ? `${base}?${parts.join('&')}` : base;

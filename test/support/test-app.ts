@@ -38,7 +38,7 @@ export class TestApp {
   }
 
   get http(): App {
-    return this.app.getHttpServer() as App;
+    return this.app.getHttpServer();
   }
 
   get request() {
