@@ -9,6 +9,7 @@ import { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
 import { HealthModule } from './health/health.module';
+import { ShutdownLogger } from './shutdown-logger';
 import { ListInterceptor } from './listing/list.interceptor';
 import { UrlsModule } from './common/urls/urls.module';
 
@@ -24,6 +25,7 @@ export class AppModule {
       module: AppModule,
       imports: [ConfigModule.forRoot(config), DatabaseModule, UrlsModule, AuthModule, HealthModule],
       providers: [
+        ShutdownLogger,
         { provide: APP_FILTER, useClass: AllExceptionsFilter },
         { provide: APP_PIPE, useClass: ArgsPipe },
         { provide: APP_INTERCEPTOR, useClass: ListInterceptor },

@@ -40,7 +40,8 @@ export function buildDataSourceOptions(database: DatabaseConfig): DataSourceOpti
   const connection = (url: string) => ({ url });
   return {
     ...common,
-    type: 'mysql',
+    // Same driver (mysql2); TypeORM needs to know MariaDB to read its schema correctly.
+    type: database.url.startsWith('mariadb:') ? 'mariadb' : 'mysql',
     ...(database.readUrls.length
       ? { replication: { master: connection(database.url), slaves: database.readUrls.map(connection) } }
       : { url: database.url }),

@@ -1,0 +1,76 @@
+import { ConfigError, loadConfig } from './load-config';
+
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  return [];
+}
+
+describe('loadConfig', () => {
+  it('gives the contract defaults with nothing set', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '127.0.0.1',
+      database: { type: 'sqlite', file: './data/calendar.sqlite' },
+      siteUrl: 'http://localhost:3000',
+      restPrefix: '',
+      siteTimezone: 'UTC',
+      siteLocale: 'en_US',
+      defaultPerPage: 10,
+      maxPerPage: 50,
+      admin: null,
+      corsOrigins: null,
+    });
+  });
+
+  it('reads MySQL with read replicas', () => {
+    const config = loadConfig({ DATABASE_URL: 'mysql://u:p@db:3306/cal', DATABASE_READ_URLS: 'mysql://u:p@r1/cal, mysql://u:p@r2/cal' });
+    expect(config.database).toEqual({
+      type: 'mysql',
+      url: 'mysql://u:p@db:3306/cal',
+      readUrls: ['mysql://u:p@r1/cal', 'mysql://u:p@r2/cal'],
+      poolSize: 10,
+    });
+  });
+
+  it('normalises REST_PREFIX and SITE_URL', () => {
+    const config = loadConfig({ REST_PREFIX: 'wp-json/', SITE_URL: 'https://example.com/' });
+    expect(config.restPrefix).toBe('/wp-json');
+    expect(config.siteUrl).toBe('https://example.com');
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ DATABASE_URL: 'postgres://x/y' }, 'DATABASE_URL'],
+    [{ DATABASE_URL: 'mysql://u:secret@host' }, 'DATABASE_URL'],
+    [{ DATABASE_READ_URLS: 'mysql://u@r/cal' }, 'DATABASE_READ_URLS'],
+    [{ DATABASE_URL: 'mysql://u@h/db', DATABASE_READ_URLS: 'http://r/cal' }, 'DATABASE_READ_URLS'],
+    [{ SITE_URL: 'ftp://example.com' }, 'SITE_URL'],
+    [{ REST_PREFIX: '/wp json' }, 'REST_PREFIX'],
+    [{ SITE_TIMEZONE: 'Mars/Olympus' }, 'SITE_TIMEZONE'],
+    [{ SITE_LOCALE: 'xx_XX' }, 'SITE_LOCALE'],
+    [{ DEFAULT_PER_PAGE: '0' }, 'DEFAULT_PER_PAGE'],
+    [{ DEFAULT_PER_PAGE: '60', MAX_PER_PAGE: '50' }, 'DEFAULT_PER_PAGE'],
+    [{ ADMIN_USERNAME: 'admin' }, 'ADMIN_USERNAME and ADMIN_PASSWORD'],
+    [{ ADMIN_USERNAME: 'admin', ADMIN_PASSWORD: 'short' }, 'ADMIN_PASSWORD'],
+    [{ CORS_ORIGINS: 'example.com' }, 'CORS_ORIGINS'],
+  ])('refuses %j, naming %s', (env, name) => {
+    const problems = problemsOf(env);
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toContain(name);
+  });
+
+  it('never echoes a database password', () => {
+    expect(problemsOf({ DATABASE_URL: 'mysql://u:secret@host' })[0]).not.toContain('secret');
+  });
+
+  it('reports every invalid variable at once', () => {
+    expect(problemsOf({ PORT: 'x', SITE_LOCALE: 'xx' })).toHaveLength(2);
+  });
+});

@@ -1,0 +1,98 @@
+import request from 'supertest';
+import { App } from 'supertest/types';
+import { NestExpressApplication } from '@nestjs/platform-express';
+import { createApp } from '../src/app.factory';
+import { loadConfig } from '../src/config/load-config';
+import { TEST_DATABASES } from './support/databases';
+import { runCli } from './support/processes';
+import { basic } from './support/test-app';
+
+jest.setTimeout(60_000);
+
+describe.each(TEST_DATABASES)('CLI on $kind', (database) => {
+  let env: Record<string, string>;
+  let drop: () => Promise<void>;
+
+  beforeAll(async () => {
+    const created = await database.create();
+    env = { DATABASE_URL: created.url };
+    drop = created.drop;
+  });
+  afterAll(() => drop());
+
+  async function withApp<T>(use: (http: App) => Promise<T>): Promise<T> {
+    const app: NestExpressApplication = await createApp(loadConfig({ ...env, LOGIN_RATE_LIMIT: '1000' }), ['error']);
+    await app.init();
+    try {
+      return await use(app.getHttpServer() as App);
+    } finally {
+      await app.close();
+    }
+  }
+
+  it('migrate applies the migrations and reports the schema up to date', async () => {
+    const result = await runCli(['migrate'], env);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/up to date/);
+  });
+
+  it('user:create prints the new application password alone on the last line, and it works', async () => {
+    const result = await runCli(['user:create', '--username', 'Carol', '--role', 'editor', '--email', 'carol@example.com'], env);
+    expect(result.code).toBe(0);
+    const password = result.stdout.trim().split('\n').pop() ?? '';
+    expect(password).toMatch(/^([A-Za-z0-9]{4} ){5}[A-Za-z0-9]{4}$/);
+    await withApp((http) => request(http).get('/health').set('Authorization', basic('carol', password)).expect(200));
+  });
+
+  it('user:create refuses an existing user with a message and a non-zero exit', async () => {
+    const result = await runCli(['user:create', '--username', 'carol', '--role', 'author'], env);
+    expect(result.code).not.toBe(0);
+    expect(result.stderr).toMatch(/already exists/);
+  });
+
+  it('user:create refuses an unknown role', async () => {
+    const result = await runCli(['user:create', '--username', 'dave', '--role', 'king'], env);
+    expect(result.code).not.toBe(0);
+    expect(result.stderr).toMatch(/Unknown role "king"/);
+  });
+
+  it('user:create refuses a missing --role', async () => {
+    const result = await runCli(['user:create', '--username', 'dave'], env);
+    expect(result.code).not.toBe(0);
+    expect(result.stderr).toMatch(/--role/);
+  });
+
+  it('user:list shows users, roles and password ids', async () => {
+    const result = await runCli(['user:list'], env);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/\bcarol\teditor\tcarol@example\.com\t[0-9a-f-]{36} \(cli\)/);
+  });
+
+  it('app-password:create adds a working password; app-password:revoke makes it fail', async () => {
+    const created = await runCli(['app-password:create', '--username', 'carol', '--name', 'laptop'], env);
+    expect(created.code).toBe(0);
+    const lines = created.stdout.trim().split('\n');
+    const password = lines.pop() ?? '';
+    const uuid = /application password ([0-9a-f-]{36})/.exec(lines.join('\n'))?.[1] ?? '';
+    await withApp((http) => request(http).get('/health').set('Authorization', basic('carol', password)).expect(200));
+
+    const revoked = await runCli(['app-password:revoke', '--username', 'carol', '--uuid', uuid], env);
+    expect(revoked.code).toBe(0);
+    await withApp(async (http) => {
+      const res = await request(http).get('/health').set('Authorization', basic('carol', password)).expect(401);
+      expect(res.body.code).toBe('invalid_credentials');
+    });
+  });
+
+  it('app-password:revoke refuses an unknown password id', async () => {
+    const result = await runCli(['app-password:revoke', '--username', 'carol', '--uuid', '00000000-0000-0000-0000-000000000000'], env);
+    expect(result.code).not.toBe(0);
+    expect(result.stderr).toMatch(/no application password/);
+  });
+
+  it('refuses an unknown command', async () => {
+    const result = await runCli(['frobnicate'], env);
+    expect(result.code).not.toBe(0);
+    expect(result.stderr).toMatch(/unknown command/);
+  });
+});
