@@ -32,8 +32,7 @@ export class AuthenticationGuard implements CanActivate {
     const colon = decoded.indexOf(':');
     const user = colon > 0 ? await this.auth.authenticate(decoded.slice(0, colon), decoded.slice(colon + 1)) : null;
     if (!user) {
-      const blocked = await this.limiter.recordFailure(address);
-      if (blocked) throw tooManyRequests(blocked);
+      await this.limiter.recordFailure(address);
       throw new ApiError('invalid_credentials');
     }
     request.user = user;

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 
 /**
@@ -21,13 +21,8 @@ export class LoginRateLimiter {
     return state && state.remainingPoints <= 0 ? Math.max(1, Math.ceil(state.msBeforeNext / 1000)) : 0;
   }
 
-  /** Records a failure; returns the seconds to wait if this failure exhausted the allowance. */
-  async recordFailure(address: string): Promise<number> {
-    try {
-      const state = await this.limiter.consume(address);
-      return state.remainingPoints <= 0 ? Math.max(1, Math.ceil(state.msBeforeNext / 1000)) : 0;
-    } catch (rejected) {
-      return Math.max(1, Math.ceil((rejected as RateLimiterRes).msBeforeNext / 1000));
-    }
+  /** Records a failed login; once the allowance is used up, blockedFor() reports the wait. */
+  async recordFailure(address: string): Promise<void> {
+    await this.limiter.consume(address).catch(() => undefined);
   }
 }

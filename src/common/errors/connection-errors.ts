@@ -19,7 +19,12 @@ export function isConnectionError(error: unknown): boolean {
   for (let depth = 0; current && depth < 4; depth++) {
     const code = (current as { code?: unknown }).code;
     if (typeof code === 'string' && CONNECTION_CODES.has(code)) return true;
-    if (/Connection is not established|pool is closed|Pool is closed/i.test(String((current as Error).message))) return true;
+    if (
+      /connection is not (yet )?established|pool is closed|database connection is not open|connection lost/i.test(
+        String((current as Error).message),
+      )
+    )
+      return true;
     current = (current as { driverError?: unknown; cause?: unknown }).driverError ?? (current as { cause?: unknown }).cause;
   }
   return false;
