@@ -36,7 +36,7 @@ async function errorOf(promise: Promise<unknown>): Promise<{ code: string; data:
   try {
     await promise;
   } catch (error) {
-    if (error instanceof ApiError) return { code: error.code, data: error.data as Record<string, unknown> };
+    if (error instanceof ApiError) return { code: error.code, data: error.data };
     throw error;
   }
   throw new Error('expected an ApiError');
