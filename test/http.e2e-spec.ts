@@ -1,0 +1,77 @@
+import { TEST_DATABASES } from './support/databases';
+import { TestApp, TestUser } from './support/test-app';
+
+describe.each(TEST_DATABASES)('HTTP conventions on $kind', (database) => {
+  let t: TestApp;
+  let editor: TestUser;
+
+  beforeAll(async () => {
+    t = await TestApp.start(database, { REST_PREFIX: '/wp-json', CORS_ORIGINS: 'https://app.example.com' });
+    editor = await t.createUser('editor');
+  });
+  afterAll(() => t.close());
+
+  it('mounts the namespace under REST_PREFIX', async () => {
+    expect(t.api('/categories')).toBe('/wp-json/calendar/events/v1/categories');
+    await t.request.get('/wp-json/calendar/events/v1/categories').expect(200);
+    const res = await t.request.get('/calendar/events/v1/categories').expect(404);
+    expect(res.body.code).toBe('rest_no_route');
+  });
+
+  it('accepts a form-urlencoded body as the reference documents', async () => {
+    const res = await t.request
+      .post(t.api('/categories'))
+      .set('Authorization', editor.auth)
+      .type('form')
+      .send('name=From%20a%20form&description=Hi')
+      .expect(201);
+    expect(res.body).toMatchObject({ name: 'From a form', description: 'Hi' });
+  });
+
+  it('accepts a JSON body', async () => {
+    const res = await t.request.post(t.api('/categories')).set('Authorization', editor.auth).send({ name: 'From JSON' }).expect(201);
+    expect(res.body.name).toBe('From JSON');
+  });
+
+  it('reads writes from the query string too, with the body winning', async () => {
+    const res = await t.request
+      .post(`${t.api('/categories')}?name=From%20the%20query&description=From%20the%20query`)
+      .set('Authorization', editor.auth)
+      .send({ name: 'From the body' })
+      .expect(201);
+    expect(res.body).toMatchObject({ name: 'From the body', description: 'From the query' });
+  });
+
+  it('answers an unsupported method on a collection with 404 rest_no_route', async () => {
+    const res = await t.request.put(t.api('/categories')).set('Authorization', editor.auth).send({}).expect(404);
+    expect(res.body.code).toBe('rest_no_route');
+  });
+
+  it('answers a non-numeric id with 404 rest_no_route', async () => {
+    const res = await t.request.get(t.api('/categories/abc')).expect(404);
+    expect(res.body.code).toBe('rest_no_route');
+  });
+
+  it('exposes the list headers to allowed CORS origins', async () => {
+    const res = await t.request.get(t.api('/categories')).set('Origin', 'https://app.example.com').expect(200);
+    expect(res.headers['access-control-allow-origin']).toBe('https://app.example.com');
+    expect(res.headers['access-control-expose-headers']).toEqual(expect.stringContaining('X-TEC-Total'));
+    expect(res.headers['access-control-expose-headers']).toEqual(expect.stringContaining('X-TEC-TotalPages'));
+    expect(res.headers['access-control-expose-headers']).toEqual(expect.stringContaining('Link'));
+  });
+
+  it('does not grant CORS to other origins', async () => {
+    const res = await t.request.get(t.api('/categories')).set('Origin', 'https://evil.example.com').expect(200);
+    expect(res.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
+  it('answers a CORS preflight for writes with Authorization allowed', async () => {
+    const res = await t.request
+      .options(t.api('/categories'))
+      .set('Origin', 'https://app.example.com')
+      .set('Access-Control-Request-Method', 'POST')
+      .set('Access-Control-Request-Headers', 'Authorization, Content-Type');
+    expect(res.status).toBeLessThan(300);
+    expect(res.headers['access-control-allow-headers']).toMatch(/Authorization/);
+  });
+});
