@@ -9,9 +9,16 @@ import { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
 import { HealthModule } from './health/health.module';
+import { DiscoveryModule } from './discovery/discovery.module';
+import { CategoriesModule } from './categories/categories.module';
+import { EventsModule } from './events/events.module';
+import { TagsModule } from './tags/tags.module';
+import { OrganizersModule } from './organizers/organizers.module';
+import { VenuesModule } from './venues/venues.module';
 import { ShutdownLogger } from './shutdown-logger';
 import { ListInterceptor } from './listing/list.interceptor';
 import { UrlsModule } from './common/urls/urls.module';
+import { BenchModeModule } from './bench-mode/bench-mode.module';
 
 /**
  * Global pipe, filter and guards are providers (not `app.use*` calls in main.ts), so the e2e
@@ -23,7 +30,20 @@ export class AppModule {
   static forRoot(config: AppConfig): DynamicModule {
     return {
       module: AppModule,
-      imports: [ConfigModule.forRoot(config), DatabaseModule, UrlsModule, AuthModule, HealthModule],
+      imports: [
+        ConfigModule.forRoot(config),
+        DatabaseModule,
+        UrlsModule,
+        AuthModule,
+        HealthModule,
+        EventsModule,
+        VenuesModule,
+        OrganizersModule,
+        CategoriesModule,
+        TagsModule,
+        DiscoveryModule,
+        ...(config.benchMode ? [BenchModeModule] : []),
+      ],
       providers: [
         ShutdownLogger,
         { provide: APP_FILTER, useClass: AllExceptionsFilter },

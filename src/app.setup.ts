@@ -1,10 +1,11 @@
-import { INestApplication, RequestMethod } from '@nestjs/common';
+import { INestApplication } from '@nestjs/common';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { json, urlencoded } from 'express';
 import { randomUUID } from 'node:crypto';
+import { BENCH_ROUTES } from './bench-mode/bench-routes';
 import { bodyParserErrors } from './common/errors/body-parser-errors';
 import { AppConfig } from './config/app-config';
-import { NAMESPACE } from './namespace';
+import { NAMESPACE, OUTSIDE_NAMESPACE } from './namespace';
 
 export const BODY_LIMIT = '1mb';
 
@@ -45,10 +46,7 @@ export function configureApp(app: INestApplication, config: AppConfig): NestExpr
   }
 
   express.setGlobalPrefix(`${config.restPrefix}/${NAMESPACE}`.replace(/^\//, ''), {
-    exclude: [
-      { path: 'health', method: RequestMethod.GET },
-      { path: 'ready', method: RequestMethod.GET },
-    ],
+    exclude: config.benchMode ? [...OUTSIDE_NAMESPACE, ...BENCH_ROUTES] : OUTSIDE_NAMESPACE,
   });
   express.enableShutdownHooks();
   return express;

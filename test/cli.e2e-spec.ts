@@ -24,7 +24,7 @@ describe.each(TEST_DATABASES)('CLI on $kind', (database) => {
     const app: NestExpressApplication = await createApp(loadConfig({ ...env, LOGIN_RATE_LIMIT: '1000' }), ['error']);
     await app.init();
     try {
-      return await use(app.getHttpServer() as App);
+      return await use(app.getHttpServer());
     } finally {
       await app.close();
     }

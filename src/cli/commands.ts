@@ -1,9 +1,12 @@
 import { INestApplicationContext } from '@nestjs/common';
-import { Command, CommanderError } from 'commander';
+import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import { getDataSourceToken } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
-import { UsersService } from '../auth/users.service';
+import { DataSource, In } from 'typeorm';
+import { UserEntity } from '../auth/entities/user.entity';
+import { UserInputError, UsersService } from '../auth/users.service';
 import { ROLES } from '../auth/roles';
+import { APP_CONFIG, AppConfig } from '../config/app-config';
+import { DEFAULT_SEED_SIZES } from '../seed/sizes';
 
 export interface CliOutput {
   out(line: string): void;
@@ -71,7 +74,79 @@ export function buildProgram(context: () => Promise<INestApplicationContext>, ou
       output.out(`revoked ${count} application password(s) of ${options.username.toLowerCase()}`);
     });
 
+  program
+    .command('seed')
+    .description('fill an empty database with realistic demo data (a fixed seed gives the same data)')
+    .option('--events <n>', 'events', count, DEFAULT_SEED_SIZES.events)
+    .option('--venues <n>', 'venues', count, DEFAULT_SEED_SIZES.venues)
+    .option('--organizers <n>', 'organizers', count, DEFAULT_SEED_SIZES.organizers)
+    .option('--categories <n>', 'event categories (a tree three levels deep)', count, DEFAULT_SEED_SIZES.categories)
+    .option('--tags <n>', 'event tags', count, DEFAULT_SEED_SIZES.tags)
+    .option('--media <n>', 'images shared by events, venues and organizers', count, DEFAULT_SEED_SIZES.media)
+    .option('--seed <n>', 'random seed', count, 1)
+    .option('--anchor <date>', "the data's today, YYYY-MM-DD: events run from a year before to two years after (default today)")
+    .option('--author <username>', 'the owner of every row (default: the first administrator or editor)')
+    .option('--reset', 'delete every event, venue, organizer, category, tag and demo image first')
+    .action(async (options: SeedCommandOptions) => {
+      const app = await context();
+      const dataSource = app.get<DataSource>(getDataSourceToken());
+      const config = app.get<AppConfig>(APP_CONFIG);
+      if (options.events > 0 && (options.venues === 0 || options.organizers === 0 || options.categories === 0)) {
+        throw new UserInputError('events need at least one venue, organizer and category');
+      }
+      const author = await seedAuthor(dataSource, options.author);
+      // Loaded on demand: the generator brings faker, which no other command needs.
+      const { SeedRefusedError, seedDemoData } = await import('../seed/seeder');
+      const { seedProgressBar } = await import('../seed/progress-bar');
+      try {
+        const summary = await seedDemoData(
+          dataSource,
+          { ...options, reset: options.reset ?? false, authorId: author.id, siteTimezone: config.siteTimezone },
+          seedProgressBar(),
+        );
+        output.out(
+          `seeded ${summary.events} events, ${summary.venues} venues, ${summary.organizers} organizers, ${summary.categories} categories, ` +
+            `${summary.tags} tags and ${summary.media} images (author ${author.username}, anchor ${summary.anchor}) in ${summary.seconds.toFixed(1)} s`,
+        );
+      } catch (error) {
+        if (error instanceof SeedRefusedError) throw new UserInputError(error.message);
+        throw error;
+      }
+    });
+
   return program;
+}
+
+interface SeedCommandOptions {
+  events: number;
+  venues: number;
+  organizers: number;
+  categories: number;
+  tags: number;
+  media: number;
+  seed: number;
+  anchor?: string;
+  author?: string;
+  reset?: boolean;
+}
+
+function count(value: string): number {
+  if (!/^\d+$/.test(value) || Number(value) > 100_000_000) throw new InvalidArgumentError('must be a whole number.');
+  return Number(value);
+}
+
+/** The named user, else the first administrator or editor: demo rows need an owner who could have written them. */
+async function seedAuthor(dataSource: DataSource, username: string | undefined): Promise<UserEntity> {
+  const users = dataSource.getRepository(UserEntity);
+  const user = username
+    ? await users.findOne({ where: { username: username.trim().toLowerCase() } })
+    : await users.findOne({ where: { role: In(['administrator', 'editor']) }, order: { id: 'ASC' } });
+  if (user) return user;
+  throw new UserInputError(
+    username
+      ? `User "${username}" does not exist`
+      : 'No administrator or editor to own the demo data: create one with user:create (or set ADMIN_USERNAME/ADMIN_PASSWORD), or pass --author',
+  );
 }
 
 export { CommanderError };

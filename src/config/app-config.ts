@@ -20,6 +20,8 @@ export interface AppConfig {
   readonly trustProxy: boolean | number | string;
   /** Failed logins allowed per address and window before 429. */
   readonly loginRateLimit: { readonly attempts: number; readonly windowSeconds: number };
+  /** BENCH_MODE, set by `npm run bench` only: adds the baseline route and the query counter (src/bench-mode). */
+  readonly benchMode: boolean;
 }
 
 export type DatabaseConfig =

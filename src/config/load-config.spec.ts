@@ -28,6 +28,14 @@ describe('loadConfig', () => {
     });
   });
 
+  it('turns bench mode on only when BENCH_MODE is true or 1', () => {
+    expect(loadConfig({}).benchMode).toBe(false);
+    expect(loadConfig({ BENCH_MODE: 'true' }).benchMode).toBe(true);
+    expect(loadConfig({ BENCH_MODE: '1' }).benchMode).toBe(true);
+    expect(loadConfig({ BENCH_MODE: '0' }).benchMode).toBe(false);
+    expect(problemsOf({ BENCH_MODE: 'yes please' })).toEqual(['BENCH_MODE must be true or false (got "yes please")']);
+  });
+
   it('reads MySQL with read replicas', () => {
     const config = loadConfig({ DATABASE_URL: 'mysql://u:p@db:3306/cal', DATABASE_READ_URLS: 'mysql://u:p@r1/cal, mysql://u:p@r2/cal' });
     expect(config.database).toEqual({

@@ -87,6 +87,10 @@ export function loadConfig(env: Env = process.env, dotenvPath = resolve(process.
 
   const loginRateLimit = { attempts: int('LOGIN_RATE_LIMIT', 10, 1, 100000), windowSeconds: int('LOGIN_RATE_WINDOW', 60, 1, 86400) };
 
+  const benchModeRaw = read('BENCH_MODE') ?? 'false';
+  if (!['true', 'false', '1', '0'].includes(benchModeRaw)) problems.push(`BENCH_MODE must be true or false (got "${benchModeRaw}")`);
+  const benchMode = benchModeRaw === 'true' || benchModeRaw === '1';
+
   if (problems.length) throw new ConfigError(problems);
   return {
     port,
@@ -102,6 +106,7 @@ export function loadConfig(env: Env = process.env, dotenvPath = resolve(process.
     corsOrigins,
     trustProxy,
     loginRateLimit,
+    benchMode,
   };
 }
 

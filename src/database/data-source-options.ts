@@ -16,7 +16,9 @@ export function buildDataSourceOptions(database: DatabaseConfig): DataSourceOpti
     synchronize: false,
     migrationsTableName: 'migrations',
     migrationsTransactionMode: 'each' as const,
-    logging: ['error', 'warn'] as ('error' | 'warn')[],
+    // Not 'error': expected unique-key races are handled by the services, and every unexpected
+    // failure is logged once by the exception filter, with its request id.
+    logging: ['warn', 'migration'] as ('warn' | 'migration')[],
   };
 
   if (database.type === 'sqlite') {
@@ -28,11 +30,16 @@ export function buildDataSourceOptions(database: DatabaseConfig): DataSourceOpti
       database: file,
       migrations: SQLITE_MIGRATIONS,
       // WAL lets readers run while a write commits; busy_timeout waits instead of failing on a lock.
-      prepareDatabase: (db: { pragma(sql: string): unknown }) => {
+      prepareDatabase: (db: {
+        pragma(sql: string): unknown;
+        function(name: string, options: { deterministic: boolean }, fn: (value: unknown) => unknown): unknown;
+      }) => {
         db.pragma('journal_mode = WAL');
         db.pragma('busy_timeout = 5000');
         db.pragma('foreign_keys = ON');
         db.pragma('synchronous = NORMAL');
+        // SQLite's lower() folds ASCII only; case-insensitive search needs all of Unicode (CONTRACT §2.2).
+        db.function('unicode_lower', { deterministic: true }, (value) => (typeof value === 'string' ? value.toLowerCase() : value));
       },
     };
   }

@@ -1,20 +1,30 @@
-import { Module } from '@nestjs/common';
+import { Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
+import { CountingQueryLogger } from '../bench-mode/query-log';
 import { buildDataSourceOptions } from './data-source-options';
+import { ReadCache } from './read-cache';
 
-/** The app's DataSource; pending migrations run before the server accepts requests. */
+/** The app's DataSource (pending migrations run before the server accepts requests) and the ReadCache over it. */
+@Global()
 @Module({
   imports: [
     TypeOrmModule.forRootAsync({
       inject: [APP_CONFIG],
-      useFactory: (config: AppConfig) => ({
-        ...buildDataSourceOptions(config.database),
-        migrationsRun: true,
-        retryAttempts: 5,
-        retryDelay: 2000,
-      }),
+      useFactory: (config: AppConfig) => {
+        const options = buildDataSourceOptions(config.database);
+        return {
+          ...options,
+          // `npm run bench` reports queries per request; the counting logger logs like the default one.
+          logger: config.benchMode ? new CountingQueryLogger(options.logging) : options.logger,
+          migrationsRun: true,
+          retryAttempts: 5,
+          retryDelay: 2000,
+        };
+      },
     }),
   ],
+  providers: [ReadCache],
+  exports: [ReadCache],
 })
 export class DatabaseModule {}

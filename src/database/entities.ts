@@ -1,6 +1,21 @@
 import { ApplicationPasswordEntity } from '../auth/entities/application-password.entity';
 import { UserEntity } from '../auth/entities/user.entity';
+import { EventEntity, EventOrganizerEntity, EventTermEntity, EventVenueEntity } from '../events/event.entity';
 import { MediaEntity } from '../media/media.entity';
+import { OrganizerEntity } from '../organizers/organizer.entity';
+import { VenueEntity } from '../venues/venue.entity';
+import { TermEntity } from '../terms/term.entity';
 
 /** Every entity, in one list shared by the app, the CLI and ormconfig.ts. */
-export const ENTITIES = [UserEntity, ApplicationPasswordEntity, MediaEntity];
+export const ENTITIES = [
+  UserEntity,
+  ApplicationPasswordEntity,
+  MediaEntity,
+  EventEntity,
+  EventTermEntity,
+  EventVenueEntity,
+  EventOrganizerEntity,
+  TermEntity,
+  VenueEntity,
+  OrganizerEntity,
+];

@@ -32,13 +32,7 @@ export function withQuery(base: string, params: readonly (readonly [string, Filt
   const parts: string[] = [];
   for (const [name, value] of params) {
     if (value === undefined || value === null) continue;
-    const text = Array.isArray(value)
-      ? value.join(',')
-      : typeof value === 'boolean'
-        ? value
-          ? '1'
-          : '0'
-        : String(value);
+    const text = Array.isArray(value) ? value.join(',') : typeof value === 'boolean' ? (value ? '1' : '0') : String(value);
     parts.push(`${encodeURIComponent(name)}=${encodeURIComponent(text)}`);
   }
   return parts.length ? `${base}?${parts.join('&')}` : base;

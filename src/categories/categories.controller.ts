@@ -1,0 +1,68 @@
+import { Controller, Delete, Get, HttpCode, Patch, Post, Put, Req, Res } from '@nestjs/common';
+import { Request, Response } from 'express';
+import { RequireCapability } from '../auth/capability.decorator';
+import { LoadSubject, Subject } from '../auth/subject';
+import { Args } from '../common/params/args.decorator';
+import { ListPage } from '../listing';
+import { CATEGORY } from '../terms/taxonomy';
+import { TermEntity } from '../terms/term.entity';
+import { TermView } from '../terms/term.presenter';
+import { TermsService } from '../terms/terms.service';
+import { withLocation } from '../terms/with-location';
+import { CategorySubject } from './category.subject';
+import { CategoryIdDto } from './dto/category-id.dto';
+import { CreateCategoryDto } from './dto/create-category.dto';
+import { ListCategoriesQuery } from './dto/list-categories.query';
+import { UpdateCategoryDto } from './dto/update-category.dto';
+
+/** Event categories (specification §4.5). Handler order is the reference's: GET, POST; GET, POST/PUT/PATCH, DELETE. */
+@Controller('categories')
+export class CategoriesController {
+  constructor(private readonly terms: TermsService) {}
+
+  @Get()
+  list(@Args() args: ListCategoriesQuery, @Req() request: Request): Promise<ListPage> {
+    return this.terms.list(CATEGORY, args, request.user ?? null);
+  }
+
+  @Post()
+  @RequireCapability('manage_terms')
+  async create(@Args() args: CreateCategoryDto, @Res({ passthrough: true }) response: Response): Promise<TermView> {
+    return withLocation(response, await this.terms.create(CATEGORY, args));
+  }
+
+  @Get(':id')
+  @LoadSubject(CategorySubject, 'read')
+  get(@Args() _args: CategoryIdDto, @Subject() term: TermEntity): TermView {
+    return this.terms.present(term);
+  }
+
+  @Post(':id')
+  @HttpCode(200)
+  @RequireCapability('manage_terms')
+  @LoadSubject(CategorySubject, 'edit')
+  updateByPost(@Args() args: UpdateCategoryDto, @Subject() term: TermEntity): Promise<TermView> {
+    return this.terms.update(CATEGORY, term, args);
+  }
+
+  @Put(':id')
+  @RequireCapability('manage_terms')
+  @LoadSubject(CategorySubject, 'edit')
+  updateByPut(@Args() args: UpdateCategoryDto, @Subject() term: TermEntity): Promise<TermView> {
+    return this.terms.update(CATEGORY, term, args);
+  }
+
+  @Patch(':id')
+  @RequireCapability('manage_terms')
+  @LoadSubject(CategorySubject, 'edit')
+  updateByPatch(@Args() args: UpdateCategoryDto, @Subject() term: TermEntity): Promise<TermView> {
+    return this.terms.update(CATEGORY, term, args);
+  }
+
+  @Delete(':id')
+  @RequireCapability('manage_terms')
+  @LoadSubject(CategorySubject, 'delete')
+  remove(@Args() _args: CategoryIdDto, @Subject() term: TermEntity): Promise<TermView> {
+    return this.terms.remove(CATEGORY, term);
+  }
+}

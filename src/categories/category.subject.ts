@@ -1,0 +1,17 @@
+import { Injectable } from '@nestjs/common';
+import { Request } from 'express';
+import { SubjectResolver } from '../auth/subject';
+import { parsePathId } from '../common/params/path-id';
+import { CATEGORY } from '../terms/taxonomy';
+import { TermEntity } from '../terms/term.entity';
+import { TermsService } from '../terms/terms.service';
+
+/** The category of `/categories/{id}`, loaded before the body is validated (404 rest_term_invalid). */
+@Injectable()
+export class CategorySubject implements SubjectResolver<TermEntity> {
+  constructor(private readonly terms: TermsService) {}
+
+  resolve(request: Request): Promise<TermEntity> {
+    return this.terms.getById(CATEGORY, parsePathId(request.params.id));
+  }
+}

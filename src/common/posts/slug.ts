@@ -1,0 +1,75 @@
+import { EntityManager, EntityTarget, ObjectLiteral } from 'typeorm';
+import { isUniqueViolation } from '../../database/transaction';
+
+/** Slugs are stored in varchar(200); the base leaves room for a `-N` suffix. */
+export const MAX_SLUG_BASE_LENGTH = 190;
+
+// Letters that Unicode normalisation does not decompose into ASCII plus marks.
+const SPECIAL_LETTERS: Record<string, string> = {
+  ß: 'ss',
+  æ: 'ae',
+  œ: 'oe',
+  ø: 'o',
+  đ: 'd',
+  ð: 'd',
+  ħ: 'h',
+  ı: 'i',
+  ł: 'l',
+  þ: 'th',
+  ŧ: 't',
+};
+
+/**
+ * Lower-case ASCII words joined by hyphens, accents transliterated ("Café Zürich" gives
+ * "cafe-zurich"), apostrophes and HTML entities dropped ("Joe's Bar &amp; Grill" gives
+ * "joes-bar-grill"). May be "" when nothing is left.
+ */
+export function slugify(text: string): string {
+  return text
+    .replace(/&(?:[a-z]+|#\d+|#x[0-9a-f]+);/gi, ' ')
+    .toLowerCase()
+    .replace(/[ßæœøđðħıłþŧ]/g, (letter) => SPECIAL_LETTERS[letter] ?? letter)
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .replace(/['’‘`]+/g, '')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, MAX_SLUG_BASE_LENGTH)
+    .replace(/-+$/g, '');
+}
+
+/**
+ * A slug for `text` that no other row of `target` uses: the slugified text, or `fallback` when
+ * that is empty, made unique with `-2`, `-3`... Run it inside the transaction that writes the row;
+ * the unique index settles races (see `retryOnConflict`).
+ */
+export async function uniqueSlug(
+  manager: EntityManager,
+  target: EntityTarget<ObjectLiteral>,
+  text: string,
+  options: { fallback: string; excludeId?: number },
+): Promise<string> {
+  const base = slugify(text) || options.fallback;
+  const query = manager
+    .createQueryBuilder(target, 'row')
+    .select('row.slug', 'slug')
+    .where('(row.slug = :base OR row.slug LIKE :prefix)', { base, prefix: `${base}-%` });
+  if (options.excludeId !== undefined) query.andWhere('row.id <> :excludeId', { excludeId: options.excludeId });
+  const taken = new Set((await query.getRawMany<{ slug: string }>()).map((row) => row.slug.toLowerCase()));
+  if (!taken.has(base)) return base;
+  for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
+}
+
+/**
+ * Runs a write again when the unique index refused its slug because a concurrent write took it
+ * first (CONTRACT §8); `work` must open its own transaction so the retry starts clean.
+ */
+export async function retryOnSlugConflict<T>(work: () => Promise<T>, attempts = 3): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work();
+    } catch (error) {
+      if (attempt >= attempts || !isUniqueViolation(error)) throw error;
+    }
+  }
+}

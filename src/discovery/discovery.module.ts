@@ -1,0 +1,15 @@
+import { Module } from '@nestjs/common';
+import { DiscoveryModule as NestDiscoveryModule } from '@nestjs/core';
+import { DocController } from './doc.controller';
+import { DocsPageController } from './docs-page.controller';
+import { NamespaceIndexController } from './namespace-index.controller';
+import { RouteCatalog } from './route-catalog';
+
+/** The namespace index, /doc and the docs page, all generated from the route declarations. */
+@Module({
+  imports: [NestDiscoveryModule],
+  controllers: [NamespaceIndexController, DocController, DocsPageController],
+  providers: [RouteCatalog],
+  exports: [RouteCatalog],
+})
+export class DiscoveryModule {}

@@ -1,0 +1,80 @@
+import { Controller, Get, Inject, Param, Res } from '@nestjs/common';
+import { Response } from 'express';
+import { dirname, join } from 'node:path';
+import { ApiError } from '../common/errors/api-error';
+import { APP_CONFIG, AppConfig } from '../config/app-config';
+import { NAMESPACE } from '../namespace';
+import { HiddenFromIndex } from './route-catalog';
+
+/** Swagger UI's files, served from the installed swagger-ui-dist package (no CDN). */
+const ASSETS_DIR = dirname(require.resolve('swagger-ui-dist/package.json'));
+const ASSETS = new Set(['swagger-ui.css', 'swagger-ui-bundle.js', 'favicon-32x32.png', 'favicon-16x16.png']);
+
+/**
+ * `GET <REST_PREFIX>/calendar/events/v1/docs`: /doc rendered for people by Swagger UI. It is a
+ * page, not an API route, so the namespace index and /doc leave it out.
+ */
+@HiddenFromIndex()
+@Controller('docs')
+export class DocsPageController {
+  private readonly base: string;
+
+  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
+    this.base = `${config.restPrefix}/${NAMESPACE}`;
+  }
+
+  @Get()
+  page(@Res() response: Response): void {
+    const asset = (file: string) => `${this.base}/docs/${file}`;
+    response
+      .type('html')
+      .setHeader('Content-Security-Policy', this.policy())
+      .send(
+        [
+          '<!doctype html>',
+          '<html lang="en">',
+          '<head>',
+          '<meta charset="utf-8">',
+          '<meta name="viewport" content="width=device-width, initial-scale=1">',
+          '<title>The Events Calendar REST API</title>',
+          `<link rel="stylesheet" href="${asset('swagger-ui.css')}">`,
+          `<link rel="icon" type="image/png" href="${asset('favicon-32x32.png')}" sizes="32x32">`,
+          '</head>',
+          '<body>',
+          '<div id="swagger-ui"></div>',
+          `<script src="${asset('swagger-ui-bundle.js')}"></script>`,
+          `<script src="${asset('init.js')}"></script>`,
+          '</body>',
+          '</html>',
+        ].join('\n'),
+      );
+  }
+
+  /** Starts Swagger UI on /doc; no online validator badge (it would call out to a third party). */
+  @Get('init.js')
+  init(@Res() response: Response): void {
+    const options = { url: `${this.base}/doc`, dom_id: '#swagger-ui', deepLinking: true, validatorUrl: null, docExpansion: 'list' };
+    response
+      .type('application/javascript')
+      .send(`window.ui = SwaggerUIBundle(Object.assign(${JSON.stringify(options)}, { presets: [SwaggerUIBundle.presets.apis] }));\n`);
+  }
+
+  @Get(':file')
+  asset(@Param('file') file: string, @Res() response: Response): void {
+    if (!ASSETS.has(file)) throw new ApiError('rest_no_route');
+    response.sendFile(join(ASSETS_DIR, file), { maxAge: '1d' });
+  }
+
+  /** Own scripts and styles only (Swagger UI sets inline styles); requests to this site and SITE_URL. */
+  private policy(): string {
+    const site = new URL(this.config.siteUrl).origin;
+    return [
+      "default-src 'self'",
+      "script-src 'self'",
+      "style-src 'self' 'unsafe-inline'",
+      "img-src 'self' data:",
+      `connect-src 'self' ${site}`,
+      "frame-ancestors 'none'",
+    ].join('; ');
+  }
+}

@@ -1,0 +1,19 @@
+import { Arg } from '../common/params/arg-spec';
+import { NAMESPACE } from '../namespace';
+
+export const CONTEXTS = ['view', 'embed', 'edit'] as const;
+
+/** GET /calendar/events/v1 (specification §4.1): both untyped, as WordPress declares them. */
+export class NamespaceIndexArgs {
+  @Arg({ name: 'namespace', default: NAMESPACE, applyDefault: true, description: 'The namespace whose routes are listed' })
+  namespace!: unknown;
+
+  @Arg({
+    name: 'context',
+    default: 'view',
+    applyDefault: true,
+    enum: CONTEXTS,
+    description: 'Scope under which the request is made; determines fields present in response.',
+  })
+  context!: (typeof CONTEXTS)[number];
+}

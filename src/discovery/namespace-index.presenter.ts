@@ -1,0 +1,73 @@
+import { ArgSpec } from '../common/params/arg-spec';
+import { NAMESPACE } from '../namespace';
+import { CatalogRoute, HttpMethod } from './route-catalog';
+import { Translate } from './texts';
+
+/** One parameter as WordPress's namespace index shows it: JSON-schema keywords, then `required`. */
+export interface IndexArgView {
+  description: string;
+  type?: string;
+  format?: string;
+  items?: { type: string; enum?: string[] };
+  enum?: string[];
+  default?: unknown;
+  required: boolean;
+}
+
+export interface IndexRouteView {
+  namespace: string;
+  methods: HttpMethod[];
+  endpoints: { methods: HttpMethod[]; args: Record<string, IndexArgView> }[];
+  _links?: { self: { href: string }[] };
+}
+
+export interface NamespaceIndexView {
+  namespace: string;
+  routes: Record<string, IndexRouteView>;
+  _links: { up: { href: string }[] };
+}
+
+export interface IndexUrls {
+  /** The namespace's REST root without a trailing slash: `<site><prefix>/calendar/events/v1`. */
+  readonly restRoot: string;
+  /** The REST root of the site with a trailing slash: `<site><prefix>/`. */
+  readonly restBase: string;
+}
+
+/** Whether the declaration names a default (`null` included: WordPress shows `"default": null`). */
+export function hasDefault(spec: ArgSpec): boolean {
+  return Object.prototype.hasOwnProperty.call(spec, 'default') && spec.default !== undefined;
+}
+
+/** An `@Arg` declaration as the index shows it; untyped parameters carry no `type` (CONTRACT §6). */
+export function presentArg(spec: ArgSpec, t: Translate): IndexArgView {
+  return {
+    description: t(spec.description),
+    ...(spec.type ? { type: spec.type } : {}),
+    ...(spec.format ? { format: spec.format } : {}),
+    ...(spec.items ? { items: { type: spec.items.type, ...(spec.items.enum ? { enum: [...spec.items.enum] } : {}) } } : {}),
+    ...(spec.enum ? { enum: [...spec.enum] } : {}),
+    ...(hasDefault(spec) ? { default: spec.default } : {}),
+    required: spec.required,
+  };
+}
+
+/**
+ * `GET /calendar/events/v1` (reference tec-other-api §5.1): every route under its WordPress
+ * pattern, in registration order; `_links.self` only on routes without path parameters.
+ */
+export function presentNamespaceIndex(routes: readonly CatalogRoute[], urls: IndexUrls, t: Translate): NamespaceIndexView {
+  const views: Record<string, IndexRouteView> = {};
+  for (const route of routes) {
+    views[route.pattern] = {
+      namespace: NAMESPACE,
+      methods: [...route.methods],
+      endpoints: route.endpoints.map((endpoint) => ({
+        methods: [...endpoint.methods],
+        args: Object.fromEntries(endpoint.args.map((spec) => [spec.name, presentArg(spec, t)])),
+      })),
+      ...(route.pathParams.length ? {} : { _links: { self: [{ href: `${urls.restRoot}${route.path}` }] } }),
+    };
+  }
+  return { namespace: NAMESPACE, routes: views, _links: { up: [{ href: urls.restBase }] } };
+}

@@ -1,0 +1,325 @@
+import { ArgSpec } from '../common/params/arg-spec';
+import { hasDefault } from './namespace-index.presenter';
+import { SchemaObject, componentSchemas } from './openapi-schemas';
+import { CatalogEndpoint, CatalogRoute, HttpMethod } from './route-catalog';
+import { Translate } from './texts';
+
+/**
+ * `GET /calendar/events/v1/doc` (reference tec-other-api §5.2, CONTRACT §6): an OpenAPI 3.0
+ * document generated from the route catalog, so every path, method and parameter is the one the
+ * server validates. Top-level keys in the reference's order: openapi, info, components, servers, paths.
+ */
+
+export interface OpenApiServer {
+  readonly url: string;
+  readonly description?: string;
+}
+
+export type OpenApiDocument = {
+  openapi: string;
+  info: { version: string; title: string; description: string };
+  components: {
+    schemas: Record<string, SchemaObject>;
+    requestBodies: Record<string, SchemaObject>;
+    securitySchemes: Record<string, SchemaObject>;
+  };
+  servers: OpenApiServer[];
+  paths: Record<string, Record<string, SchemaObject>>;
+};
+
+/** What each resource returns: its object schema, its list envelope, whether it is a post type. */
+const RESOURCES: Record<string, { item: string; list: string; posts: boolean }> = {
+  events: { item: 'Event', list: 'EventList', posts: true },
+  venues: { item: 'Venue', list: 'VenueList', posts: true },
+  organizers: { item: 'Organizer', list: 'OrganizerList', posts: true },
+  categories: { item: 'Term', list: 'CategoryList', posts: false },
+  tags: { item: 'Term', list: 'TagList', posts: false },
+};
+
+type Action = 'list' | 'create' | 'read' | 'update' | 'delete';
+
+/** Operation summaries, per resource and action (by id; by slug has its own). */
+const SUMMARIES: Record<string, Partial<Record<`${Action}${'' | 'BySlug'}`, string>>> = {
+  events: {
+    list: 'List events',
+    create: 'Create an event',
+    read: 'Read an event',
+    update: 'Update an event',
+    delete: 'Move an event to the trash, or delete it with force=true',
+    readBySlug: 'Read an event by its slug',
+    updateBySlug: 'Update an event by its slug',
+    deleteBySlug: 'Move an event to the trash by its slug, or delete it with force=true',
+  },
+  venues: {
+    list: 'List venues',
+    create: 'Create a venue',
+    read: 'Read a venue',
+    update: 'Update a venue',
+    delete: 'Move a venue to the trash',
+    readBySlug: 'Read a venue by its slug',
+    updateBySlug: 'Update a venue by its slug',
+    deleteBySlug: 'Move a venue to the trash by its slug',
+  },
+  organizers: {
+    list: 'List organizers',
+    create: 'Create an organizer',
+    read: 'Read an organizer',
+    update: 'Update an organizer',
+    delete: 'Move an organizer to the trash',
+    readBySlug: 'Read an organizer by its slug',
+    updateBySlug: 'Update an organizer by its slug',
+    deleteBySlug: 'Move an organizer to the trash by its slug',
+  },
+  categories: {
+    list: 'List event categories',
+    create: 'Create an event category',
+    read: 'Read an event category',
+    update: 'Update an event category',
+    delete: 'Delete an event category',
+  },
+  tags: {
+    list: 'List event tags',
+    create: 'Create an event tag',
+    read: 'Read an event tag',
+    update: 'Update an event tag',
+    delete: 'Delete an event tag',
+  },
+};
+
+export function buildOpenApiDocument(routes: readonly CatalogRoute[], servers: readonly OpenApiServer[], t: Translate): OpenApiDocument {
+  const requestBodies: Record<string, SchemaObject> = {};
+  const bodyNames = new Map<Function | undefined, string>();
+  const bodyRef = (route: CatalogRoute, endpoint: CatalogEndpoint): SchemaObject | undefined => {
+    const fields = endpoint.args.filter((spec) => spec.in === 'body');
+    if (!fields.length) return undefined;
+    let name = bodyNames.get(endpoint.dto);
+    if (!name) {
+      name = uniqueName(endpoint.dto?.name ?? `${route.resource ?? 'Root'}Body`, requestBodies);
+      bodyNames.set(endpoint.dto, name);
+      requestBodies[name] = requestBody(fields, t);
+    }
+    return { $ref: `#/components/requestBodies/${name}` };
+  };
+
+  const paths: OpenApiDocument['paths'] = {};
+  for (const route of routes) {
+    const item: Record<string, SchemaObject> = {};
+    for (const endpoint of route.endpoints) {
+      endpoint.methods.forEach((method, index) => {
+        item[method.toLowerCase()] = operation(route, endpoint, method, endpoint.handlers[index], bodyRef(route, endpoint), t);
+      });
+    }
+    paths[route.openApiPath] = item;
+  }
+
+  return {
+    openapi: '3.0.0',
+    info: {
+      version: '1.0.0',
+      title: 'The Events Calendar REST API',
+      description: t('The Events Calendar REST API allows accessing upcoming events information easily and conveniently.'),
+    },
+    components: {
+      schemas: componentSchemas(t),
+      requestBodies,
+      securitySchemes: {
+        basic: { type: 'http', scheme: 'basic', description: t('A user name and one of its application passwords') },
+      },
+    },
+    servers: servers.map((server) => ({ ...server })),
+    paths,
+  };
+}
+
+function uniqueName(base: string, taken: Record<string, unknown>): string {
+  let name = base;
+  for (let n = 2; name in taken; n++) name = `${base}${n}`;
+  return name;
+}
+
+function operation(
+  route: CatalogRoute,
+  endpoint: CatalogEndpoint,
+  method: HttpMethod,
+  handler: { controller: string; name: string },
+  body: SchemaObject | undefined,
+  t: Translate,
+): SchemaObject {
+  const write = method !== 'GET';
+  const summary = summaryOf(route, method);
+  return {
+    tags: [route.resource && route.kind !== 'doc' ? route.resource : 'discovery'],
+    ...(summary ? { summary: t(summary) } : {}),
+    operationId: `${handler.controller.replace(/Controller$/, '')}_${handler.name}`,
+    parameters: parameters(route, endpoint, method, t),
+    ...(body && method !== 'DELETE' ? { requestBody: body } : {}),
+    responses: responses(route, endpoint, method, t),
+    ...(route.kind === 'index' || route.kind === 'doc' ? {} : { security: write ? [{ basic: [] }] : [{}, { basic: [] }] }),
+  };
+}
+
+function actionOf(route: CatalogRoute, method: HttpMethod): Action | undefined {
+  if (route.kind === 'collection') return method === 'GET' ? 'list' : method === 'POST' ? 'create' : undefined;
+  if (route.kind !== 'single' && route.kind !== 'by-slug') return undefined;
+  if (method === 'GET') return 'read';
+  return method === 'DELETE' ? 'delete' : 'update';
+}
+
+function summaryOf(route: CatalogRoute, method: HttpMethod): string | undefined {
+  if (route.kind === 'index') return 'The namespace index: every route and its parameters';
+  if (route.kind === 'doc') return 'This OpenAPI document';
+  const action = actionOf(route, method);
+  if (!action || !route.resource) return undefined;
+  const key: `${Action}${'' | 'BySlug'}` = route.kind === 'by-slug' ? `${action}BySlug` : action;
+  return SUMMARIES[route.resource]?.[key];
+}
+
+/** A declared parameter as a JSON schema; untyped parameters have no `type` (CONTRACT §6). */
+export function argSchema(spec: ArgSpec): SchemaObject {
+  return {
+    ...(spec.type ? { type: spec.type } : {}),
+    ...(spec.format ? { format: spec.format } : {}),
+    ...(spec.items ? { items: { type: spec.items.type, ...(spec.items.enum ? { enum: [...spec.items.enum] } : {}) } } : {}),
+    ...(spec.type === 'object' ? { additionalProperties: true } : {}),
+    ...(spec.enum ? { enum: [...spec.enum] } : {}),
+    ...(spec.clearable || spec.default === null ? { nullable: true } : {}),
+    ...(hasDefault(spec) ? { default: spec.default } : {}),
+  };
+}
+
+function parameters(route: CatalogRoute, endpoint: CatalogEndpoint, method: HttpMethod, t: Translate): SchemaObject[] {
+  const reads = method === 'GET' || method === 'DELETE';
+  const declared = endpoint.args.filter((spec) => spec.in === 'path' || spec.in === 'query' || reads);
+  const result: SchemaObject[] = [];
+  // Every templated path segment has its parameter, declared by this handler or by a sibling.
+  for (const name of route.pathParams) {
+    const spec =
+      declared.find((s) => s.in === 'path' && s.name === name) ??
+      route.endpoints.flatMap((e) => e.args).find((s) => s.in === 'path' && s.name === name);
+    result.push({
+      name,
+      in: 'path',
+      description: t(spec?.description ?? 'The item in the path'),
+      required: true,
+      schema: spec ? argSchema(spec) : { type: 'string' },
+    });
+  }
+  for (const spec of declared) {
+    if (spec.in === 'path') continue;
+    result.push({
+      name: spec.name,
+      in: 'query',
+      description: t(spec.description),
+      required: spec.required,
+      schema: argSchema(spec),
+      ...(spec.extension ? { 'x-extension': true } : {}),
+    });
+  }
+  return result;
+}
+
+function requestBody(fields: readonly ArgSpec[], t: Translate): SchemaObject {
+  const required = fields.filter((spec) => spec.required).map((spec) => spec.name);
+  const schema = {
+    type: 'object',
+    properties: Object.fromEntries(
+      fields.map((spec) => [
+        spec.name,
+        { description: t(spec.description), ...argSchema(spec), ...(spec.extension ? { 'x-extension': true } : {}) },
+      ]),
+    ),
+    ...(required.length ? { required } : {}),
+  };
+  return {
+    description: t('The fields, as JSON or as a form; unknown fields are ignored'),
+    required: required.length > 0,
+    content: { 'application/json': { schema }, 'application/x-www-form-urlencoded': { schema } },
+  };
+}
+
+const json = (schema: SchemaObject) => ({ 'application/json': { schema } });
+const schemaRef = (name: string): SchemaObject => ({ $ref: `#/components/schemas/${name}` });
+
+function responses(route: CatalogRoute, endpoint: CatalogEndpoint, method: HttpMethod, t: Translate): SchemaObject {
+  const error = (description: string) => ({ description: t(description), content: json(schemaRef('Error')) });
+  const fallback = { default: error('An error') };
+
+  if (route.kind === 'index') {
+    return {
+      '200': { description: t('The namespace index'), content: json(schemaRef('NamespaceIndex')) },
+      '400': error('Missing or invalid parameters'),
+      '404': error('Unknown namespace'),
+      ...fallback,
+    };
+  }
+  if (route.kind === 'doc') return { '200': { description: t('This document'), content: json(schemaRef('OpenApiDocument')) }, ...fallback };
+
+  const resource = route.resource ? RESOURCES[route.resource] : undefined;
+  const action = actionOf(route, method);
+  if (!resource || !action) return { '200': { description: t('Successful response') }, ...fallback };
+
+  const item = schemaRef(resource.item);
+  const notAllowed = { '401': error('No credentials, or wrong credentials'), '403': error('Not allowed') };
+  switch (action) {
+    case 'list':
+      return {
+        '200': {
+          description: t('A page of the list'),
+          headers: {
+            'X-TEC-Total': { description: t('The number of items in all pages'), schema: { type: 'integer' } },
+            'X-TEC-TotalPages': { description: t('The number of pages'), schema: { type: 'integer' } },
+            Link: { description: t('The next and previous pages (rel="next", rel="prev")'), schema: { type: 'string' } },
+          },
+          content: json(schemaRef(resource.list)),
+        },
+        '400': error('Missing or invalid parameters'),
+        ...(resource.posts ? { '404': error('A page beyond the last one') } : {}),
+        ...fallback,
+      };
+    case 'create':
+      return {
+        '201': {
+          description: t('The created item'),
+          headers: { Location: { description: t('The REST URL of the item'), schema: { type: 'string', format: 'uri' } } },
+          content: json(item),
+        },
+        '400': error('Missing or invalid parameters'),
+        ...notAllowed,
+        ...fallback,
+      };
+    case 'read':
+      return {
+        '200': { description: t('The item'), content: json(item) },
+        ...(resource.posts ? { '403': error('The item is not published, or is protected by a password') } : {}),
+        '404': error('No such item'),
+        ...fallback,
+      };
+    case 'update':
+      return {
+        '200': { description: t('The updated item'), content: json(item) },
+        '400': error('Missing or invalid parameters'),
+        ...notAllowed,
+        '404': error('No such item'),
+        ...fallback,
+      };
+    case 'delete': {
+      const forced = endpoint.args.some((spec) => spec.name === 'force');
+      const deleted =
+        route.resource === 'events'
+          ? schemaRef('DeletedEvent')
+          : { type: 'object', properties: { deleted: { type: 'boolean' }, previous: item }, required: ['deleted', 'previous'] };
+      return {
+        '200': {
+          description: t(
+            resource.posts ? 'The item, moved to the trash (or deleted permanently with force=true)' : 'The deleted item, as it was',
+          ),
+          content: json(forced ? { oneOf: [item, deleted] } : item),
+        },
+        ...notAllowed,
+        '404': error('No such item'),
+        ...(resource.posts ? { '410': error('The item is already in the trash') } : {}),
+        ...fallback,
+      };
+    }
+  }
+}

@@ -1,0 +1,304 @@
+import { DateTime } from 'luxon';
+import { sanitizeHtml, stripTags } from '../../common/html/sanitize';
+import { msg } from '../../common/i18n/message';
+import { Arg, ParseContext } from '../../common/params/arg-spec';
+import { ParseResult, fail, ok } from '../../common/parsing/parse-result';
+import { ParsedDate, parseDateInput } from '../../common/parsing/date-input';
+import { parseInteger, parsePositiveInteger } from '../../common/parsing/integer';
+import { DEFAULT_MAX_LIST_ITEMS } from '../../common/parsing/list';
+import { parseString } from '../../common/parsing/string';
+import { ParsedTimezone, parseTimezone } from '../../common/parsing/timezone';
+import { parseLocalPublicationDate, parseUtcPublicationDate } from '../../common/posts/post-dates';
+import { slugify } from '../../common/posts/slug';
+import { PostStatus, parseWritableStatus } from '../../common/posts/status';
+import { ImageInput, parseImageInput } from '../../media/media.service';
+import { StoredCost, parseCostInput } from '../event-cost';
+
+export const MAX_TITLE_LENGTH = 1000;
+/** A MySQL TEXT column holds 65,535 bytes. */
+export const MAX_HTML_BYTES = 65_535;
+export const MAX_URL_LENGTH = 2048;
+export const MAX_PASSWORD_LENGTH = 255;
+
+/** A venue or organizer given on an event write: an existing id, or the fields of a new one. */
+export type LinkedInput = { readonly kind: 'id'; readonly id: number } | { readonly kind: 'data'; readonly data: Record<string, unknown> };
+
+/**
+ * An event date, checked here (read in the site zone) and read again by the service in the
+ * event's zone, which only the whole body tells.
+ */
+export interface EventDateInput {
+  readonly raw: string | number;
+}
+
+function parseEventDate(raw: unknown, context: ParseContext): ParseResult<EventDateInput> {
+  const parsed = parseDateInput(raw, { zone: context.siteTimezone, now: DateTime.fromJSDate(context.now) });
+  if (!parsed.ok) return parsed;
+  return ok({ raw: raw as string | number });
+}
+
+function parseTitle(raw: unknown): ParseResult<string> {
+  const text = parseString(raw, { trim: true, nonEmpty: true });
+  if (!text.ok) return text;
+  const title = stripTags(text.value.normalize('NFC'));
+  if (!title) return fail(msg('Must contain text, not only HTML tags.'));
+  if ([...title].length > MAX_TITLE_LENGTH) return fail(msg('Must be at most %s characters long.', MAX_TITLE_LENGTH));
+  return ok(title);
+}
+
+export function parseHtml(raw: unknown): ParseResult<string> {
+  const text = parseString(raw);
+  if (!text.ok) return text;
+  const html = sanitizeHtml(text.value.normalize('NFC'));
+  if (Buffer.byteLength(html) > MAX_HTML_BYTES) return fail(msg('Must be at most %s bytes long.', MAX_HTML_BYTES));
+  return ok(html);
+}
+
+function parseSlug(raw: unknown): ParseResult<string> {
+  const text = parseString(raw, { trim: true, nonEmpty: true, maxLength: 200 });
+  if (!text.ok) return text;
+  const slug = slugify(text.value);
+  return slug ? ok(slug) : fail(msg('Must contain at least one letter or digit.'));
+}
+
+/** An http(s) URL; `""` means none (null). */
+export function parseWebsite(raw: unknown): ParseResult<string | null> {
+  const text = parseString(raw, { trim: true, maxLength: MAX_URL_LENGTH });
+  if (!text.ok) return text;
+  if (text.value === '') return ok(null);
+  try {
+    const url = new URL(text.value);
+    if ((url.protocol === 'http:' || url.protocol === 'https:') && url.hostname) return ok(text.value);
+  } catch {
+    // falls through to the failure below
+  }
+  return fail(msg('Must be an http or https URL.'));
+}
+
+function isEmptyValue(value: unknown): boolean {
+  return value === null || value === '' || value === 0 || value === '0' || (Array.isArray(value) && value.every(isEmptyValue));
+}
+
+/** Categories or tags: ids, slugs or names; `[]`, `0`, `""` mean none. */
+function parseTermInputs(raw: unknown): ParseResult<string[]> {
+  if (isEmptyValue(raw)) return ok([]);
+  const items = Array.isArray(raw) ? (raw as unknown[]) : typeof raw === 'string' ? raw.split(',') : [raw];
+  const values: string[] = [];
+  for (const item of items) {
+    if (typeof item === 'number' && Number.isInteger(item) && item > 0) values.push(String(item));
+    else if (typeof item === 'string') {
+      const text = item.trim();
+      if (text) values.push(text.normalize('NFC'));
+    } else if (!isEmptyValue(item)) return fail(msg('Each item must be a term id, slug or name.'));
+  }
+  if (values.length > DEFAULT_MAX_LIST_ITEMS) return fail(msg('Must not have more than %s items.', DEFAULT_MAX_LIST_ITEMS));
+  return ok([...new Set(values)]);
+}
+
+/**
+ * Venues or organizers (CONTRACT §3): an id, a comma list of ids, an `{id}` object, an object of
+ * fields, or a list of these; `[]`, `0`, `""` mean none.
+ */
+export function parseLinkedInputs(raw: unknown): ParseResult<LinkedInput[]> {
+  if (isEmptyValue(raw)) return ok([]);
+  const items = Array.isArray(raw) ? (raw as unknown[]) : typeof raw === 'string' ? raw.split(',') : [raw];
+  const values: LinkedInput[] = [];
+  for (const item of items) {
+    if (isEmptyValue(item)) continue;
+    if (typeof item === 'number' || typeof item === 'string') {
+      const id = parseInteger(item, { min: 1 });
+      if (!id.ok) return fail(msg('"%s" is not an id; send ids, {"id": N} objects or objects of fields.', String(item)));
+      values.push({ kind: 'id', id: id.value });
+    } else if (typeof item === 'object' && !Array.isArray(item)) {
+      const object = item as Record<string, unknown>;
+      if (object.id !== undefined && object.id !== null && object.id !== '') {
+        const id = parseInteger(object.id, { min: 1 });
+        if (!id.ok) return fail(msg('"id" must be a positive integer.'));
+        values.push({ kind: 'id', id: id.value });
+      } else {
+        values.push({ kind: 'data', data: object });
+      }
+    } else {
+      return fail(msg('Send ids, {"id": N} objects or objects of fields.'));
+    }
+  }
+  if (values.length > DEFAULT_MAX_LIST_ITEMS) return fail(msg('Must not have more than %s items.', DEFAULT_MAX_LIST_ITEMS));
+  return ok(values);
+}
+
+function parsePassword(raw: unknown): ParseResult<string | null> {
+  const text = parseString(raw, { maxLength: MAX_PASSWORD_LENGTH });
+  if (!text.ok) return text;
+  return ok(text.value === '' ? null : text.value);
+}
+
+/** `post_parent`: an event id, or 0 for none. */
+function parsePostParent(raw: unknown): ParseResult<number> {
+  return parseInteger(raw, { min: 0 });
+}
+
+/**
+ * POST /events (specification §2.1), fields in the specification's order, then our extensions.
+ * Values arrive cleaned: titles as plain text, HTML sanitised, slugs as slugs.
+ */
+export class CreateEventDto {
+  @Arg({ name: 'title', in: 'body', type: 'string', required: true, description: 'The event title', parse: parseTitle })
+  title!: string;
+
+  @Arg({
+    name: 'start_date',
+    in: 'body',
+    type: 'string',
+    required: true,
+    description: 'The event start date and time',
+    parse: parseEventDate,
+  })
+  startDate!: EventDateInput;
+
+  @Arg({ name: 'end_date', in: 'body', type: 'string', required: true, description: 'The event end date and time', parse: parseEventDate })
+  endDate!: EventDateInput;
+
+  @Arg({ name: 'author', in: 'body', type: 'integer', description: 'The event author ID', parse: parsePositiveInteger })
+  author?: number;
+
+  @Arg({ name: 'date', in: 'body', type: 'string', description: 'The event publication date', parse: parseLocalPublicationDate })
+  date?: ParsedDate;
+
+  @Arg({
+    name: 'date_utc',
+    in: 'body',
+    type: 'string',
+    description: 'The event publication date (UTC time zone)',
+    parse: parseUtcPublicationDate,
+  })
+  dateUtc?: ParsedDate;
+
+  @Arg({ name: 'description', in: 'body', type: 'string', description: 'The event description', parse: parseHtml })
+  description?: string | null;
+
+  @Arg({ name: 'slug', in: 'body', type: 'string', description: 'The event slug', parse: parseSlug })
+  slug?: string;
+
+  @Arg({ name: 'excerpt', in: 'body', type: 'string', description: 'The event excerpt', parse: parseHtml })
+  excerpt?: string | null;
+
+  @Arg({ name: 'status', in: 'body', type: 'string', description: 'The event post status', parse: parseWritableStatus })
+  status?: PostStatus;
+
+  @Arg({ name: 'timezone', in: 'body', type: 'string', description: 'The event timezone', parse: parseTimezone })
+  timezone?: ParsedTimezone | null;
+
+  @Arg({
+    name: 'all_day',
+    in: 'body',
+    type: 'boolean',
+    default: false,
+    applyDefault: true,
+    description: 'Whether the event lasts the whole day or not',
+  })
+  allDay?: boolean;
+
+  @Arg({ name: 'image', in: 'body', type: 'string', description: 'The event featured image ID or URL', parse: parseImageInput })
+  image?: ImageInput | null;
+
+  @Arg({ name: 'cost', in: 'body', description: 'The event cost', parse: parseCostInput })
+  cost?: StoredCost | null;
+
+  @Arg({ name: 'website', in: 'body', default: null, description: 'The event website URL', parse: parseWebsite })
+  website?: string | null;
+
+  @Arg({ name: 'show_map', in: 'body', type: 'boolean', description: 'Whether the event shows a map or not' })
+  showMap?: boolean;
+
+  @Arg({ name: 'show_map_link', in: 'body', type: 'boolean', description: 'Whether the event shows a map link or not' })
+  showMapLink?: boolean;
+
+  @Arg({
+    name: 'hide_from_listings',
+    in: 'body',
+    type: 'boolean',
+    description: 'Whether events should be hidden in the calendar view or not',
+  })
+  hideFromListings?: boolean;
+
+  @Arg({ name: 'sticky', in: 'body', type: 'boolean', description: 'Whether the event should be sticky in the calendar view or not' })
+  sticky?: boolean;
+
+  @Arg({ name: 'featured', in: 'body', type: 'boolean', description: 'Whether the event should be featured on the site or not' })
+  featured?: boolean;
+
+  @Arg({
+    name: 'categories',
+    in: 'body',
+    type: 'array',
+    items: { type: 'integer' },
+    default: null,
+    description: 'The event category ID or name',
+    parse: parseTermInputs,
+  })
+  categories?: string[] | null;
+
+  @Arg({
+    name: 'tags',
+    in: 'body',
+    type: 'array',
+    items: { type: 'integer' },
+    default: null,
+    description: 'The event tag ID or name',
+    parse: parseTermInputs,
+  })
+  tags?: string[] | null;
+
+  @Arg({
+    name: 'venue',
+    in: 'body',
+    type: 'array',
+    items: { type: 'integer' },
+    default: null,
+    description: 'The event venue ID or data',
+    parse: parseLinkedInputs,
+  })
+  venue?: LinkedInput[] | null;
+
+  @Arg({
+    name: 'organizer',
+    in: 'body',
+    type: 'array',
+    items: { type: 'integer' },
+    default: null,
+    description: 'The event organizer IDs or data',
+    parse: parseLinkedInputs,
+  })
+  organizer?: LinkedInput[] | null;
+
+  @Arg({
+    name: 'password',
+    in: 'body',
+    type: 'string',
+    description: 'The event password; readers must send it to see the event',
+    parse: parsePassword,
+    extension: true,
+  })
+  password?: string | null;
+
+  @Arg({
+    name: 'ticketed',
+    in: 'body',
+    type: 'boolean',
+    default: false,
+    applyDefault: true,
+    description: 'Whether the event has tickets',
+    extension: true,
+  })
+  ticketed?: boolean;
+
+  @Arg({
+    name: 'post_parent',
+    in: 'body',
+    type: 'integer',
+    description: 'The ID of the parent event; 0 for none',
+    parse: parsePostParent,
+    extension: true,
+  })
+  postParent?: number | null;
+}

@@ -1,0 +1,101 @@
+import { costDetails, costValues, formatCost, guessCurrency, normaliseNumber, parseCostInput } from './event-cost';
+
+function stored(raw: unknown) {
+  const parsed = parseCostInput(raw);
+  if (!parsed.ok) throw new Error('unexpected rejection');
+  return parsed.value === null
+    ? { cost: null, currencySymbol: '', currencyPosition: 'prefix', currencyCode: '' }
+    : { ...parsed.value, currencyCode: '' };
+}
+
+describe('parseCostInput', () => {
+  it.each([[null], [''], ['   '], [[]], [['', null]]])('reads %p as no cost', (raw) => {
+    expect(parseCostInput(raw)).toEqual({ ok: true, value: null });
+  });
+
+  it('keeps a cost of 0', () => {
+    expect(parseCostInput(0)).toEqual({ ok: true, value: { cost: '0', currencySymbol: '', currencyPosition: 'prefix' } });
+  });
+
+  it('guesses the currency from the text around the numbers', () => {
+    expect(parseCostInput('$10')).toEqual({ ok: true, value: { cost: '$10', currencySymbol: '$', currencyPosition: 'prefix' } });
+    expect(parseCostInput('10 €')).toEqual({ ok: true, value: { cost: '10 €', currencySymbol: '€', currencyPosition: 'postfix' } });
+  });
+
+  it('keeps several costs, one per line', () => {
+    expect(parseCostInput(['$10', '$25'])).toEqual({
+      ok: true,
+      value: { cost: '$10\n$25', currencySymbol: '$', currencyPosition: 'prefix' },
+    });
+  });
+
+  it.each([[{}], [true], [[{}]]])('rejects %p', (raw) => {
+    expect(parseCostInput(raw).ok).toBe(false);
+  });
+
+  it('rejects a cost longer than the column', () => {
+    expect(parseCostInput('x'.repeat(256)).ok).toBe(false);
+  });
+});
+
+describe('guessCurrency', () => {
+  it('finds no currency when the entries disagree or have none', () => {
+    expect(guessCurrency(['$10', '€20'])).toEqual({ symbol: '', position: 'prefix' });
+    expect(guessCurrency(['10'])).toEqual({ symbol: '', position: 'prefix' });
+    expect(guessCurrency(['Donation'])).toEqual({ symbol: '', position: 'prefix' });
+  });
+
+  it('ignores entries without numbers', () => {
+    expect(guessCurrency(['Donation', '$5'])).toEqual({ symbol: '$', position: 'prefix' });
+  });
+});
+
+describe('normaliseNumber', () => {
+  it.each([
+    ['10', '10'],
+    ['010', '10'],
+    ['10.50', '10.50'],
+    ['10,5', '10.5'],
+    ['1,000', '1000'],
+    ['1.000.000', '1000000'],
+    ['1,000.50', '1000.50'],
+    ['1.000,50', '1000.50'],
+  ])('reads %s as %s', (text, expected) => {
+    expect(normaliseNumber(text)).toBe(expected);
+  });
+});
+
+describe('formatCost and costDetails', () => {
+  it('shows "$10" with its details', () => {
+    const cost = stored('$10');
+    expect(formatCost(cost)).toBe('$10');
+    expect(costDetails(cost)).toEqual({ currency_symbol: '$', currency_code: '', currency_position: 'prefix', values: ['10'] });
+  });
+
+  it('shows a range as "min – max"', () => {
+    expect(formatCost(stored('$10 - $20'))).toBe('$10 – $20');
+    expect(formatCost(stored(['25 €', '5 €', '10 €']))).toBe('5€ – 25€');
+    expect(costValues('25\n5\n10')).toEqual(['5', '10', '25']);
+  });
+
+  it('shows 0 as "Free", also at one end of a range', () => {
+    expect(formatCost(stored(0))).toBe('Free');
+    expect(costDetails(stored(0)).values).toEqual(['0']);
+    expect(formatCost(stored(['0', '$15']))).toBe('Free – $15');
+  });
+
+  it('leaves a number without a symbol bare', () => {
+    expect(formatCost(stored('10'))).toBe('10');
+    expect(costDetails(stored('10')).currency_symbol).toBe('');
+  });
+
+  it('shows a cost without numbers as given', () => {
+    expect(formatCost(stored('Donation'))).toBe('Donation');
+    expect(costDetails(stored('Donation')).values).toEqual(['Donation']);
+  });
+
+  it('has empty details without a cost', () => {
+    expect(formatCost(stored(null))).toBe('');
+    expect(costDetails(stored(null))).toEqual({ currency_symbol: '', currency_code: '', currency_position: '', values: [] });
+  });
+});

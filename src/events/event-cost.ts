@@ -1,0 +1,129 @@
+import { msg } from '../common/i18n/message';
+import { ParseResult, fail, ok } from '../common/parsing/parse-result';
+
+/** The reference's `cost_details` (tec-events-api §3, §3.2). */
+export interface CostDetails {
+  currency_symbol: string;
+  currency_code: string;
+  currency_position: string;
+  values: string[];
+}
+
+/** What is stored for a cost: the entries as given and the currency guessed from them. */
+export interface StoredCost {
+  /** The entries as given, one per line (the reference accepts a list of costs). */
+  cost: string;
+  currencySymbol: string;
+  currencyPosition: 'prefix' | 'postfix';
+}
+
+const MAX_COST_LENGTH = 255;
+const MAX_SYMBOL_LENGTH = 16;
+// A number with optional thousands or decimal separators: "10", "10.50", "1,000", "1.000,50".
+const NUMBER = /\d+(?:[.,]\d+)*/g;
+
+/**
+ * `cost` on create and update: a string, a number or a list of them. `null`/`""`/`[]` mean "no
+ * cost" (null). A cost of 0 is kept (CONTRACT §3: shown as "Free").
+ */
+export function parseCostInput(raw: unknown): ParseResult<StoredCost | null> {
+  const entries: string[] = [];
+  const items = Array.isArray(raw) ? (raw as unknown[]) : [raw];
+  for (const item of items) {
+    if (item === null || item === undefined) continue;
+    if (typeof item === 'number' && Number.isFinite(item)) entries.push(String(item));
+    else if (typeof item === 'string') entries.push(item.replace(/\s+/g, ' ').trim());
+    else return fail(msg('Must be a string, a number or a list of them.'));
+  }
+  const costs = entries.filter((entry) => entry !== '');
+  if (!costs.length) return ok(null);
+  const cost = costs.join('\n');
+  if ([...cost].length > MAX_COST_LENGTH) return fail(msg('Must be at most %s characters long.', MAX_COST_LENGTH));
+  const { symbol, position } = guessCurrency(costs);
+  return ok({ cost, currencySymbol: symbol, currencyPosition: position });
+}
+
+/**
+ * The currency is the text around the numbers, the same in every entry that has some ("$10" gives
+ * "$" before the number; "10 €" gives "€" after it; bare numbers agree with any); else none.
+ */
+export function guessCurrency(costs: readonly string[]): { symbol: string; position: 'prefix' | 'postfix' } {
+  const guesses = new Set<string>();
+  for (const cost of costs) {
+    const numbers = [...cost.matchAll(NUMBER)];
+    if (!numbers.length) continue;
+    const first = numbers[0];
+    const last = numbers[numbers.length - 1];
+    const before = cost.slice(0, first.index).trim();
+    const after = cost.slice(last.index + last[0].length).trim();
+    if (before) guesses.add(`prefix:${before}`);
+    else if (after) guesses.add(`postfix:${after}`);
+  }
+  const [only] = guesses;
+  if (guesses.size !== 1 || !only) return { symbol: '', position: 'prefix' };
+  const [position, symbol] = only.split(/:(.*)/s) as ['prefix' | 'postfix', string];
+  return symbol.length <= MAX_SYMBOL_LENGTH && !/\d/.test(symbol) ? { symbol, position } : { symbol: '', position: 'prefix' };
+}
+
+/** A number as written, with a dot as its decimal separator and no thousands separators. */
+export function normaliseNumber(text: string): string {
+  const separators = [...text.matchAll(/[.,]/g)];
+  if (!separators.length) return stripLeadingZeros(text);
+  const last = separators[separators.length - 1];
+  const decimals = text.slice(last.index + 1);
+  const kinds = new Set(separators.map((s) => s[0]));
+  // "1,000" and "1.000.000" are thousands; "10.5", "10,50" and "1.000,50" end in decimals.
+  const lastIsDecimal = kinds.size > 1 || (separators.length === 1 && decimals.length !== 3);
+  const integer = (lastIsDecimal ? text.slice(0, last.index) : text).replace(/[.,]/g, '');
+  return lastIsDecimal ? `${stripLeadingZeros(integer)}.${decimals}` : stripLeadingZeros(integer);
+}
+
+function stripLeadingZeros(digits: string): string {
+  return digits.replace(/^0+(?=\d)/, '');
+}
+
+/** The numbers of a stored cost, normalised and sorted ascending, each once. */
+export function costValues(cost: string): string[] {
+  const values = new Set<string>();
+  for (const entry of cost.split('\n')) for (const match of entry.matchAll(NUMBER)) values.add(normaliseNumber(match[0]));
+  return [...values].sort((a, b) => Number(a) - Number(b));
+}
+
+/**
+ * The reference's `cost` string (tec-events-api §3.2): the lowest and highest numbers, "Free" for
+ * 0, with the currency symbol on its side; one value when they are equal, else "min – max"; a
+ * cost without numbers as given; "" when there is none.
+ */
+/** A cost as the event row holds it. */
+export interface CostColumns {
+  cost: string | null;
+  currencySymbol: string;
+  currencyPosition: string;
+  currencyCode: string;
+}
+
+export function formatCost(stored: Omit<CostColumns, 'currencyCode'>): string {
+  if (!stored.cost) return '';
+  const values = costValues(stored.cost);
+  if (!values.length) return stored.cost.split('\n').join(', ');
+  const show = (value: string) => {
+    if (Number(value) === 0) return 'Free';
+    if (!stored.currencySymbol) return value;
+    return stored.currencyPosition === 'postfix' ? `${value}${stored.currencySymbol}` : `${stored.currencySymbol}${value}`;
+  };
+  const min = show(values[0]);
+  const max = show(values[values.length - 1]);
+  return min === max ? min : `${min} – ${max}`;
+}
+
+export function costDetails(stored: CostColumns): CostDetails {
+  // Without a cost the reference has no currency meta either: "" everywhere.
+  if (!stored.cost) return { currency_symbol: '', currency_code: '', currency_position: '', values: [] };
+  const values = costValues(stored.cost);
+  return {
+    currency_symbol: stored.currencySymbol,
+    currency_code: stored.currencyCode,
+    currency_position: stored.currencyPosition,
+    values: values.length ? values : stored.cost.split('\n'),
+  };
+}

@@ -1,0 +1,120 @@
+import { randomUUID } from 'node:crypto';
+import { Brackets, EntityManager, In } from 'typeorm';
+import { stripTags } from '../common/html/sanitize';
+import { Message, msg } from '../common/i18n/message';
+import { numberedSlug, slugify } from '../terms/slugify';
+import { Taxonomy } from '../terms/taxonomy';
+import { TermEntity } from '../terms/term.entity';
+
+const MAX_TERM_NAME_LENGTH = 200;
+const SLUG_BATCH = 20;
+
+/** The terms an event write names, found or (for those who may manage terms) to be created. */
+export interface ResolvedTerms {
+  readonly ids: number[];
+  /** Names that match no term; created by `createTerms` in the write transaction. */
+  readonly missing: string[];
+}
+
+/**
+ * Categories or tags of an event write (CONTRACT §3): numeric items are ids that must exist in the
+ * taxonomy; other items are a slug, else a name (case-insensitive). Unknown names are returned as
+ * `missing` when `mayCreate`, else they are a reason for a 400, like unknown ids.
+ */
+export async function resolveTermRefs(
+  manager: EntityManager,
+  taxonomy: Taxonomy,
+  refs: readonly string[],
+  mayCreate: boolean,
+): Promise<ResolvedTerms | Message> {
+  if (!refs.length) return { ids: [], missing: [] };
+  const ids = refs.filter((ref) => /^\d+$/.test(ref)).map(Number);
+  const words = refs.filter((ref) => !/^\d+$/.test(ref));
+  const keys = words.map((word) => word.toLowerCase());
+  const names = words.map((word) => stripTags(word).toLowerCase());
+  const found = await manager
+    .createQueryBuilder(TermEntity, 't')
+    .select(['t.id', 't.slug', 't.nameKey'])
+    .where('t.taxonomy = :taxonomy', { taxonomy: taxonomy.name })
+    .andWhere(
+      new Brackets((either) => {
+        if (ids.length) either.orWhere('t.id IN (:...ids)', { ids });
+        if (keys.length) either.orWhere('t.slug IN (:...keys)', { keys });
+        if (names.length) either.orWhere('t.nameKey IN (:...names)', { names });
+      }),
+    )
+    .orderBy('t.id', 'ASC')
+    .getMany();
+
+  const resolved: number[] = [];
+  const unknownIds: number[] = [];
+  const missing: string[] = [];
+  for (const ref of refs) {
+    if (/^\d+$/.test(ref)) {
+      const term = found.find((t) => t.id === Number(ref));
+      if (term) resolved.push(term.id);
+      else unknownIds.push(Number(ref));
+      continue;
+    }
+    const term = found.find((t) => t.slug === ref.toLowerCase()) ?? found.find((t) => t.nameKey === stripTags(ref).toLowerCase());
+    if (term) resolved.push(term.id);
+    else missing.push(ref);
+  }
+  if (unknownIds.length) return msg('No %s has the ID(s): %s.', noun(taxonomy), unknownIds.join(', '));
+  if (missing.length && !mayCreate) return msg('No %s matches: %s (only editors may create terms).', noun(taxonomy), missing.join(', '));
+  const tooLong = missing.find((name) => !stripTags(name) || [...stripTags(name)].length > MAX_TERM_NAME_LENGTH);
+  if (tooLong !== undefined) return msg('"%s" is not a valid term name.', tooLong);
+  return { ids: [...new Set(resolved)], missing: [...new Set(missing.map((name) => stripTags(name)))] };
+}
+
+function noun(taxonomy: Taxonomy): string {
+  return taxonomy.hierarchical ? 'event category' : 'event tag';
+}
+
+/** Creates top-level terms named `names` inside the write's transaction and returns their ids. */
+export async function createTerms(manager: EntityManager, taxonomy: Taxonomy, names: readonly string[]): Promise<number[]> {
+  const ids: number[] = [];
+  for (const name of names) {
+    const base = slugify(name);
+    const term = await manager.save(
+      manager.create(TermEntity, {
+        taxonomy: taxonomy.name,
+        name,
+        nameKey: name.toLowerCase(),
+        // WordPress falls back to the id when a name gives no slug (e.g. "日本").
+        slug: base ? await freeSlug(manager, taxonomy, base) : `pending-${randomUUID()}`,
+        description: '',
+        parent: 0,
+        count: 0,
+      }),
+    );
+    if (!base) await manager.update(TermEntity, term.id, { slug: await freeSlug(manager, taxonomy, String(term.id)) });
+    ids.push(term.id);
+  }
+  return ids;
+}
+
+async function freeSlug(manager: EntityManager, taxonomy: Taxonomy, base: string): Promise<string> {
+  for (let first = 1; ; first += SLUG_BATCH) {
+    const candidates = Array.from({ length: SLUG_BATCH }, (_, i) => numberedSlug(base, first + i));
+    const taken = await manager.find(TermEntity, { select: { slug: true }, where: { taxonomy: taxonomy.name, slug: In(candidates) } });
+    const free = candidates.find((candidate) => !taken.some((term) => term.slug === candidate));
+    if (free) return free;
+  }
+}
+
+/**
+ * `terms.count` = published events with the term (CONTRACT §5), recomputed for `termIds` in the
+ * write's transaction, with one statement.
+ */
+export async function recountTerms(manager: EntityManager, termIds: Iterable<number>): Promise<void> {
+  const ids = [...new Set(termIds)];
+  if (!ids.length) return;
+  await manager.query(
+    `UPDATE terms SET count = (
+       SELECT COUNT(*) FROM event_terms et INNER JOIN events e ON e.id = et.event_id
+       WHERE et.term_id = terms.id AND e.status = 'publish'
+     ) WHERE id IN (${ids.map(() => '?').join(', ')})`,
+    ids,
+  );
+}

@@ -1,0 +1,188 @@
+import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn, PrimaryGeneratedColumn } from 'typeorm';
+import { MediaEntity } from '../media/media.entity';
+import { OrganizerEntity } from '../organizers/organizer.entity';
+import { TermEntity } from '../terms/term.entity';
+import { VenueEntity } from '../venues/venue.entity';
+
+/**
+ * An event. Dates: `startUtc`/`endUtc` are the instants (filters and order use them);
+ * `startLocal`/`endLocal` are the wall clock in `timezone`, held in Dates whose UTC fields are the
+ * wall clock (the same for `publishedLocal`/`modifiedLocal` in the site zone).
+ * Indexes are explained in the migration (1763700003000-Events).
+ */
+@Entity('events')
+@Index('idx_events_list', ['status', 'hideFromListings', 'startUtc', 'id'])
+@Index('idx_events_end', ['endUtc', 'id'])
+@Index('idx_events_author', ['authorId', 'status'])
+@Index('idx_events_parent', ['postParent', 'startUtc'])
+@Index('idx_events_featured', ['featured', 'startUtc'])
+@Index('idx_events_ticketed', ['ticketed', 'startUtc'])
+export class EventEntity {
+  @PrimaryGeneratedColumn()
+  id!: number;
+
+  @Column({ name: 'author_id', type: 'int' })
+  authorId!: number;
+
+  @Column({ type: 'varchar', length: 20 })
+  status!: string;
+
+  @Index('uq_events_slug', { unique: true })
+  @Column({ type: 'varchar', length: 200 })
+  slug!: string;
+
+  @Column({ type: 'text' })
+  title!: string;
+
+  @Column({ type: 'text' })
+  description!: string;
+
+  @Column({ type: 'text' })
+  excerpt!: string;
+
+  @Column({ type: 'varchar', length: 255, nullable: true })
+  password!: string | null;
+
+  @Column({ name: 'start_local', type: 'datetime' })
+  startLocal!: Date;
+
+  @Column({ name: 'end_local', type: 'datetime' })
+  endLocal!: Date;
+
+  @Column({ name: 'start_utc', type: 'datetime' })
+  startUtc!: Date;
+
+  @Column({ name: 'end_utc', type: 'datetime' })
+  endUtc!: Date;
+
+  @Column({ type: 'varchar', length: 64 })
+  timezone!: string;
+
+  @Column({ name: 'timezone_abbr', type: 'varchar', length: 32, default: '' })
+  timezoneAbbr!: string;
+
+  @Column({ name: 'all_day', type: 'boolean', default: false })
+  allDay!: boolean;
+
+  /** The cost as given (trimmed); `cost_details` is derived from it. */
+  @Column({ type: 'varchar', length: 255, nullable: true })
+  cost!: string | null;
+
+  @Column({ name: 'currency_symbol', type: 'varchar', length: 16, default: '' })
+  currencySymbol!: string;
+
+  @Column({ name: 'currency_code', type: 'varchar', length: 8, default: '' })
+  currencyCode!: string;
+
+  @Column({ name: 'currency_position', type: 'varchar', length: 8, default: 'prefix' })
+  currencyPosition!: string;
+
+  @Column({ type: 'varchar', length: 2048, nullable: true })
+  website!: string | null;
+
+  @Column({ name: 'show_map', type: 'boolean', default: false })
+  showMap!: boolean;
+
+  @Column({ name: 'show_map_link', type: 'boolean', default: false })
+  showMapLink!: boolean;
+
+  @Column({ name: 'hide_from_listings', type: 'boolean', default: false })
+  hideFromListings!: boolean;
+
+  @Column({ type: 'boolean', default: false })
+  sticky!: boolean;
+
+  @Column({ type: 'boolean', default: false })
+  featured!: boolean;
+
+  @Column({ type: 'boolean', default: false })
+  ticketed!: boolean;
+
+  /** 0 when the event has no parent. */
+  @Column({ name: 'post_parent', type: 'int', default: 0 })
+  postParent!: number;
+
+  @Index('idx_events_image')
+  @Column({ name: 'image_id', type: 'int', nullable: true })
+  imageId!: number | null;
+
+  @ManyToOne(() => MediaEntity, { onDelete: 'SET NULL', createForeignKeyConstraints: true })
+  @JoinColumn({ name: 'image_id', foreignKeyConstraintName: 'fk_events_image' })
+  image?: MediaEntity | null;
+
+  @Column({ name: 'published_at', type: 'datetime' })
+  publishedAt!: Date;
+
+  @Column({ name: 'published_local', type: 'datetime' })
+  publishedLocal!: Date;
+
+  @Column({ name: 'modified_at', type: 'datetime' })
+  modifiedAt!: Date;
+
+  @Column({ name: 'modified_local', type: 'datetime' })
+  modifiedLocal!: Date;
+}
+
+/** An event's category or tag (`terms` belongs to the terms module). */
+@Entity('event_terms')
+@Index('idx_event_terms_term', ['termId', 'eventId'])
+export class EventTermEntity {
+  @PrimaryColumn({ name: 'event_id', type: 'int', primaryKeyConstraintName: 'pk_event_terms' })
+  eventId!: number;
+
+  @PrimaryColumn({ name: 'term_id', type: 'int', primaryKeyConstraintName: 'pk_event_terms' })
+  termId!: number;
+
+  @ManyToOne(() => EventEntity, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'event_id', foreignKeyConstraintName: 'fk_event_terms_event' })
+  event?: EventEntity;
+
+  /** Deleting a term (always permanent) unlinks it from every event. */
+  @ManyToOne(() => TermEntity, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'term_id', foreignKeyConstraintName: 'fk_event_terms_term' })
+  term?: TermEntity;
+}
+
+/** An event's venue; `position` keeps the order they were given in. */
+@Entity('event_venues')
+@Index('idx_event_venues_venue', ['venueId', 'eventId'])
+export class EventVenueEntity {
+  @PrimaryColumn({ name: 'event_id', type: 'int', primaryKeyConstraintName: 'pk_event_venues' })
+  eventId!: number;
+
+  @PrimaryColumn({ name: 'venue_id', type: 'int', primaryKeyConstraintName: 'pk_event_venues' })
+  venueId!: number;
+
+  @Column({ type: 'int', default: 0 })
+  position!: number;
+
+  @ManyToOne(() => EventEntity, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'event_id', foreignKeyConstraintName: 'fk_event_venues_event' })
+  event?: EventEntity;
+
+  @ManyToOne(() => VenueEntity, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'venue_id', foreignKeyConstraintName: 'fk_event_venues_venue' })
+  venue?: VenueEntity;
+}
+
+/** An event's organizer; `position` keeps the order they were given in. */
+@Entity('event_organizers')
+@Index('idx_event_organizers_organizer', ['organizerId', 'eventId'])
+export class EventOrganizerEntity {
+  @PrimaryColumn({ name: 'event_id', type: 'int', primaryKeyConstraintName: 'pk_event_organizers' })
+  eventId!: number;
+
+  @PrimaryColumn({ name: 'organizer_id', type: 'int', primaryKeyConstraintName: 'pk_event_organizers' })
+  organizerId!: number;
+
+  @Column({ type: 'int', default: 0 })
+  position!: number;
+
+  @ManyToOne(() => EventEntity, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'event_id', foreignKeyConstraintName: 'fk_event_organizers_event' })
+  event?: EventEntity;
+
+  @ManyToOne(() => OrganizerEntity, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'organizer_id', foreignKeyConstraintName: 'fk_event_organizers_organizer' })
+  organizer?: OrganizerEntity;
+}

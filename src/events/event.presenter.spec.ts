@@ -1,0 +1,265 @@
+import { MediaEntity } from '../media/media.entity';
+import { EmbeddedTermView } from '../terms/term.presenter';
+import { EventEntity } from './event.entity';
+import { EventRelations, dateDetails, presentEvent } from './event.presenter';
+
+const urls = {
+  rest: (...segments: (string | number)[]) => ['http://site.test/calendar/events/v1', ...segments].join('/'),
+  site: (...segments: string[]) => `http://site.test/${segments.join('/')}/`,
+  globalId: (id: number) => `site.test?id=${id}`,
+};
+
+// The key order of the captured single read (observed-responses.md), with CONTRACT §3's additions.
+const KEY_ORDER = [
+  'id',
+  'global_id',
+  'global_id_lineage',
+  'author',
+  'status',
+  'date',
+  'date_utc',
+  'modified',
+  'modified_utc',
+  'url',
+  'rest_url',
+  'title',
+  'description',
+  'excerpt',
+  'slug',
+  'image',
+  'all_day',
+  'start_date',
+  'start_date_details',
+  'end_date',
+  'end_date_details',
+  'utc_start_date',
+  'utc_start_date_details',
+  'utc_end_date',
+  'utc_end_date_details',
+  'timezone',
+  'timezone_abbr',
+  'cost',
+  'cost_details',
+  'website',
+  'show_map',
+  'show_map_link',
+  'hide_from_listings',
+  'sticky',
+  'featured',
+  'categories',
+  'tags',
+  'venue',
+  'organizer',
+  'custom_fields',
+  'ticketed',
+  'post_parent',
+  'json_ld',
+];
+
+/** A Date whose UTC fields are the given wall clock, as the datetime columns hold them. */
+const stored = (text: string) => new Date(`${text.replace(' ', 'T')}Z`);
+
+function berlinEvent(): EventEntity {
+  return Object.assign(new EventEntity(), {
+    id: 10,
+    authorId: 1,
+    status: 'publish',
+    slug: 'peer-test-event',
+    title: 'Peer Test Event',
+    description: '<p>Hello <b>world</b></p>',
+    excerpt: 'Short',
+    password: null,
+    startLocal: stored('2027-01-15 18:00:00'),
+    endLocal: stored('2027-01-15 21:00:00'),
+    startUtc: stored('2027-01-15 17:00:00'),
+    endUtc: stored('2027-01-15 20:00:00'),
+    timezone: 'Europe/Berlin',
+    timezoneAbbr: 'CET',
+    allDay: false,
+    cost: '$10',
+    currencySymbol: '$',
+    currencyCode: '',
+    currencyPosition: 'prefix',
+    website: 'https://example.com/e',
+    showMap: false,
+    showMapLink: false,
+    hideFromListings: false,
+    sticky: false,
+    featured: false,
+    ticketed: false,
+    postParent: 0,
+    imageId: null,
+    publishedAt: stored('2026-11-21 05:23:08'),
+    publishedLocal: stored('2026-11-21 05:23:08'),
+    modifiedAt: stored('2026-11-21 05:23:09'),
+    modifiedLocal: stored('2026-11-21 05:23:09'),
+  });
+}
+
+const concerts: EmbeddedTermView = {
+  name: 'Concerts',
+  slug: 'concerts',
+  term_group: 0,
+  term_taxonomy_id: 4,
+  taxonomy: 'tribe_events_cat',
+  description: 'Live music',
+  parent: 0,
+  count: 1,
+  filter: 'raw',
+  id: 4,
+  urls: { self: 'http://site.test/calendar/events/v1/categories/4', collection: 'http://site.test/calendar/events/v1/categories' },
+};
+const hall = { id: 8, venue: 'Peer Hall', address: '1 Main St', city: 'Springfield', phone: '555-1234', show_map: true };
+const org = { id: 9, organizer: 'Peer Org', email: 'org@example.com', website: 'https://example.com/o' };
+
+const relations = (overrides: Partial<EventRelations> = {}): EventRelations => ({
+  categories: [concerts],
+  tags: [],
+  venues: [hall],
+  organizers: [org],
+  image: null,
+  ...overrides,
+});
+
+describe('presentEvent', () => {
+  it('has the reference keys in the captured order, json_ld last on single reads', () => {
+    expect(Object.keys(presentEvent(berlinEvent(), relations(), urls, { single: true }))).toEqual(KEY_ORDER);
+  });
+
+  it('has no json_ld outside single reads', () => {
+    expect(Object.keys(presentEvent(berlinEvent(), relations(), urls))).toEqual(KEY_ORDER.slice(0, -1));
+  });
+
+  it('matches the captured example field by field, with its JSON types', () => {
+    const view = presentEvent(berlinEvent(), relations(), urls);
+    expect(view).toMatchObject({
+      id: 10,
+      global_id: 'site.test?id=10',
+      global_id_lineage: ['site.test?id=10'],
+      author: '1',
+      status: 'publish',
+      date: '2026-11-21 05:23:08',
+      date_utc: '2026-11-21 05:23:08',
+      modified: '2026-11-21 05:23:09',
+      url: 'http://site.test/event/peer-test-event/',
+      rest_url: 'http://site.test/calendar/events/v1/events/10',
+      title: 'Peer Test Event',
+      description: '<p>Hello <b>world</b></p>',
+      slug: 'peer-test-event',
+      image: false,
+      all_day: false,
+      start_date: '2027-01-15 18:00:00',
+      start_date_details: { year: '2027', month: '01', day: '15', hour: '18', minutes: '00', seconds: '00' },
+      end_date: '2027-01-15 21:00:00',
+      utc_start_date: '2027-01-15 17:00:00',
+      utc_end_date: '2027-01-15 20:00:00',
+      utc_end_date_details: { year: '2027', month: '01', day: '15', hour: '20', minutes: '00', seconds: '00' },
+      timezone: 'Europe/Berlin',
+      timezone_abbr: 'CET',
+      cost: '$10',
+      cost_details: { currency_symbol: '$', currency_code: '', currency_position: 'prefix', values: ['10'] },
+      website: 'https://example.com/e',
+      show_map: false,
+      show_map_link: false,
+      hide_from_listings: false,
+      sticky: false,
+      featured: false,
+      categories: [concerts],
+      tags: [],
+      venue: hall,
+      organizer: [org],
+      custom_fields: [],
+      ticketed: false,
+      post_parent: 0,
+    });
+  });
+
+  it('gives venue as [] without venues and as a list with several; organizer is always a list', () => {
+    expect(presentEvent(berlinEvent(), relations({ venues: [], organizers: [] }), urls)).toMatchObject({ venue: [], organizer: [] });
+    expect(presentEvent(berlinEvent(), relations({ venues: [hall, { id: 11 }] }), urls).venue).toEqual([hall, { id: 11 }]);
+  });
+
+  it('gives the image object of the media row', () => {
+    const media = Object.assign(new MediaEntity(), {
+      id: 3,
+      url: 'https://img.test/a.jpg',
+      extension: 'jpg',
+      width: 800,
+      height: 600,
+      sizes: null,
+    });
+    expect(presentEvent(berlinEvent(), relations({ image: media }), urls).image).toEqual({
+      url: 'https://img.test/a.jpg',
+      id: 3,
+      extension: 'jpg',
+      width: 800,
+      height: 600,
+    });
+  });
+
+  it('writes "" for a missing website and null-free values for an event without cost', () => {
+    const event = Object.assign(berlinEvent(), { website: null, cost: null, currencySymbol: '' });
+    expect(presentEvent(event, relations(), urls)).toMatchObject({
+      website: '',
+      cost: '',
+      cost_details: { currency_symbol: '', currency_code: '', currency_position: '', values: [] },
+    });
+  });
+
+  it('blanks the content of a locked password-protected event (reference §2.9) and gives no json_ld', () => {
+    const view = presentEvent(berlinEvent(), relations(), urls, { blanked: true, single: true });
+    expect(view).toMatchObject({
+      id: 10,
+      title: 'Peer Test Event',
+      start_date: '2027-01-15 18:00:00',
+      description: '',
+      excerpt: '',
+      image: false,
+      all_day: null,
+      cost: '',
+      cost_details: { currency_symbol: '', currency_code: '', currency_position: '', values: [] },
+      website: '',
+      show_map: null,
+      show_map_link: null,
+      hide_from_listings: null,
+      sticky: null,
+      featured: null,
+      categories: [],
+      tags: [],
+      venue: [],
+      organizer: [],
+      custom_fields: [],
+      ticketed: null,
+    });
+    expect(view).not.toHaveProperty('json_ld');
+  });
+
+  it('builds a schema.org Event with the event offset, location, organizer and offer', () => {
+    const jsonLd = presentEvent(berlinEvent(), relations(), urls, { single: true }).json_ld;
+    expect(jsonLd).toMatchObject({
+      '@context': 'http://schema.org',
+      '@type': 'Event',
+      name: 'Peer Test Event',
+      description: 'Short',
+      url: 'http://site.test/event/peer-test-event/',
+      startDate: '2027-01-15T18:00:00+01:00',
+      endDate: '2027-01-15T21:00:00+01:00',
+      location: { '@type': 'Place', name: 'Peer Hall', telephone: '555-1234' },
+      organizer: { '@type': 'Person', name: 'Peer Org', email: 'org@example.com' },
+      offers: { '@type': 'Offer', price: '10', category: 'primary', availability: 'inStock' },
+      performer: 'Organization',
+    });
+  });
+
+  it('uses a linked venue’s own json_ld as the location when it has one', () => {
+    const place = { '@context': 'http://schema.org', '@type': 'Place', name: 'Peer Hall', geo: { latitude: 1, longitude: 2 } };
+    const jsonLd = presentEvent(berlinEvent(), relations({ venues: [{ ...hall, json_ld: place }] }), urls, { single: true }).json_ld;
+    expect(jsonLd?.location).toEqual({ '@type': 'Place', name: 'Peer Hall', geo: { latitude: 1, longitude: 2 } });
+  });
+});
+
+describe('dateDetails', () => {
+  it('splits a date into zero-padded strings', () => {
+    expect(dateDetails('2017-01-05 04:03:06')).toEqual({ year: '2017', month: '01', day: '05', hour: '04', minutes: '03', seconds: '06' });
+  });
+});

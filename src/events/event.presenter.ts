@@ -1,0 +1,259 @@
+import { DateTime } from 'luxon';
+import { formatStoredDate } from '../common/posts/post-dates';
+import { parseTimezone } from '../common/parsing/timezone';
+import { stripTags } from '../common/html/sanitize';
+import { ImageObject, presentImage } from '../media/media.service';
+import { MediaEntity } from '../media/media.entity';
+import { EmbeddedTermView } from '../terms/term.presenter';
+import { CostDetails, costDetails, costValues, formatCost } from './event-cost';
+import { EventEntity } from './event.entity';
+
+/** What the presenter needs to build URLs: the `Urls` service fits. */
+export interface EventUrlBuilder {
+  rest(...segments: (string | number)[]): string;
+  site(...segments: string[]): string;
+  globalId(id: number): string;
+}
+
+export interface DateDetails {
+  year: string;
+  month: string;
+  day: string;
+  hour: string;
+  minutes: string;
+  seconds: string;
+}
+
+/** A venue or organizer object as its own presenter builds it (reference keys, empty ones left out). */
+export type LinkedPostView = Record<string, unknown>;
+
+/** The relations of one event, loaded in batches for a whole page. */
+export interface EventRelations {
+  readonly categories: readonly EmbeddedTermView[];
+  readonly tags: readonly EmbeddedTermView[];
+  readonly venues: readonly LinkedPostView[];
+  readonly organizers: readonly LinkedPostView[];
+  readonly image: MediaEntity | null;
+}
+
+export interface PresentEventOptions {
+  /** Single reads (GET by id or slug) add `json_ld`. */
+  readonly single?: boolean;
+  /** A password-protected event the caller has not unlocked: content fields blanked (reference §2.9). */
+  readonly blanked?: boolean;
+}
+
+/** The event object (reference tec-events-api §3, CONTRACT §3), keys in the reference's order. */
+export interface EventView {
+  id: number;
+  global_id: string;
+  global_id_lineage: string[];
+  author: string;
+  status: string;
+  date: string;
+  date_utc: string;
+  modified: string;
+  modified_utc: string;
+  url: string;
+  rest_url: string;
+  title: string;
+  description: string;
+  excerpt: string;
+  slug: string;
+  image: ImageObject | false;
+  all_day: boolean | null;
+  start_date: string;
+  start_date_details: DateDetails;
+  end_date: string;
+  end_date_details: DateDetails;
+  utc_start_date: string;
+  utc_start_date_details: DateDetails;
+  utc_end_date: string;
+  utc_end_date_details: DateDetails;
+  timezone: string;
+  timezone_abbr: string;
+  cost: string;
+  cost_details: CostDetails;
+  website: string;
+  show_map: boolean | null;
+  show_map_link: boolean | null;
+  hide_from_listings: boolean | null;
+  sticky: boolean | null;
+  featured: boolean | null;
+  categories: EmbeddedTermView[];
+  tags: EmbeddedTermView[];
+  venue: LinkedPostView | LinkedPostView[];
+  organizer: LinkedPostView[];
+  custom_fields: [];
+  ticketed: boolean | null;
+  post_parent: number;
+  json_ld?: Record<string, unknown>;
+}
+
+export function dateDetails(value: string): DateDetails {
+  return {
+    year: value.slice(0, 4),
+    month: value.slice(5, 7),
+    day: value.slice(8, 10),
+    hour: value.slice(11, 13),
+    minutes: value.slice(14, 16),
+    seconds: value.slice(17, 19),
+  };
+}
+
+export function presentEvent(
+  event: EventEntity,
+  relations: EventRelations,
+  urls: EventUrlBuilder,
+  options: PresentEventOptions = {},
+): EventView {
+  const globalId = urls.globalId(event.id);
+  const startDate = formatStoredDate(event.startLocal);
+  const endDate = formatStoredDate(event.endLocal);
+  const utcStartDate = formatStoredDate(event.startUtc);
+  const utcEndDate = formatStoredDate(event.endUtc);
+  const blanked = options.blanked === true;
+  const url = urls.site('event', event.slug);
+
+  const view: EventView = {
+    id: event.id,
+    global_id: globalId,
+    global_id_lineage: [globalId],
+    author: String(event.authorId),
+    status: event.status,
+    date: formatStoredDate(event.publishedLocal),
+    date_utc: formatStoredDate(event.publishedAt),
+    modified: formatStoredDate(event.modifiedLocal),
+    modified_utc: formatStoredDate(event.modifiedAt),
+    url,
+    rest_url: urls.rest('events', event.id),
+    title: event.title,
+    description: blanked ? '' : event.description,
+    excerpt: blanked ? '' : event.excerpt,
+    slug: event.slug,
+    image: !blanked && relations.image ? presentImage(relations.image) : false,
+    all_day: blanked ? null : event.allDay,
+    start_date: startDate,
+    start_date_details: dateDetails(startDate),
+    end_date: endDate,
+    end_date_details: dateDetails(endDate),
+    utc_start_date: utcStartDate,
+    utc_start_date_details: dateDetails(utcStartDate),
+    utc_end_date: utcEndDate,
+    utc_end_date_details: dateDetails(utcEndDate),
+    timezone: event.timezone,
+    timezone_abbr: event.timezoneAbbr,
+    cost: blanked ? '' : formatCost(event),
+    cost_details: blanked ? { currency_symbol: '', currency_code: '', currency_position: '', values: [] } : costDetails(event),
+    website: blanked ? '' : (event.website ?? ''),
+    show_map: blanked ? null : event.showMap,
+    show_map_link: blanked ? null : event.showMapLink,
+    hide_from_listings: blanked ? null : event.hideFromListings,
+    sticky: blanked ? null : event.sticky,
+    featured: blanked ? null : event.featured,
+    categories: blanked ? [] : [...relations.categories],
+    tags: blanked ? [] : [...relations.tags],
+    // One venue is an object, several a list, none `[]` (reference §3).
+    venue: blanked || !relations.venues.length ? [] : relations.venues.length === 1 ? relations.venues[0] : [...relations.venues],
+    organizer: blanked ? [] : [...relations.organizers],
+    custom_fields: [],
+    ticketed: blanked ? null : event.ticketed,
+    post_parent: event.postParent,
+  };
+  if (options.single && !blanked) view.json_ld = eventJsonLd(event, relations, url);
+  return view;
+}
+
+/** schema.org Event (reference §3.5): what the reference prints on event pages. */
+export function eventJsonLd(event: EventEntity, relations: EventRelations, url: string): Record<string, unknown> {
+  const zone = parseTimezone(event.timezone);
+  const inZone = (instant: Date) =>
+    DateTime.fromJSDate(instant)
+      .setZone(zone.ok ? zone.value.zone : 'UTC')
+      .toISO({ suppressMilliseconds: true });
+  const text = stripTags(event.excerpt || event.description).replace(/\s+/g, ' ');
+  const [venue] = relations.venues;
+  const [organizer] = relations.organizers;
+  const values = event.cost ? costValues(event.cost) : [];
+
+  return {
+    '@context': 'http://schema.org',
+    '@type': 'Event',
+    name: event.title,
+    description: text,
+    ...(relations.image ? { image: relations.image.url } : {}),
+    url,
+    eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
+    eventStatus: 'https://schema.org/EventScheduled',
+    startDate: inZone(event.startUtc),
+    endDate: inZone(event.endUtc),
+    ...(venue ? { location: embeddedJsonLd(venue) ?? place(venue) } : {}),
+    ...(organizer ? { organizer: embeddedJsonLd(organizer) ?? person(organizer) } : {}),
+    ...(event.cost
+      ? {
+          offers: {
+            '@type': 'Offer',
+            price: values[0] ?? '0',
+            ...(event.currencyCode ? { priceCurrency: event.currencyCode } : {}),
+            url,
+            category: 'primary',
+            availability: 'inStock',
+            validFrom: DateTime.fromJSDate(event.publishedAt, { zone: 'UTC' }).toISO({ suppressMilliseconds: true }),
+          },
+        }
+      : {}),
+    performer: 'Organization',
+  };
+}
+
+/** A linked post's own schema.org object (single reads carry one), without its `@context`. */
+function embeddedJsonLd(view: LinkedPostView): Record<string, unknown> | undefined {
+  const jsonLd = view.json_ld;
+  if (!jsonLd || typeof jsonLd !== 'object') return undefined;
+  const { '@context': _context, ...rest } = jsonLd as Record<string, unknown>;
+  return rest;
+}
+
+function text(view: LinkedPostView, key: string): string | undefined {
+  const value = view[key];
+  return typeof value === 'string' && value !== '' ? value : undefined;
+}
+
+function compact(object: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(object).filter(([, value]) => value !== undefined));
+}
+
+function place(venue: LinkedPostView): Record<string, unknown> {
+  const address = compact({
+    '@type': 'PostalAddress',
+    streetAddress: text(venue, 'address'),
+    addressLocality: text(venue, 'city'),
+    addressRegion: text(venue, 'stateprovince') ?? text(venue, 'state') ?? text(venue, 'province'),
+    postalCode: text(venue, 'zip'),
+    addressCountry: text(venue, 'country'),
+  });
+  const lat = venue.geo_lat;
+  const lng = venue.geo_lng;
+  return compact({
+    '@type': 'Place',
+    name: text(venue, 'venue'),
+    description: text(venue, 'description') && stripTags(text(venue, 'description')!),
+    url: text(venue, 'url'),
+    address: Object.keys(address).length > 1 ? address : undefined,
+    geo: typeof lat === 'number' && typeof lng === 'number' ? { '@type': 'GeoCoordinates', latitude: lat, longitude: lng } : undefined,
+    telephone: text(venue, 'phone'),
+    sameAs: text(venue, 'website'),
+  });
+}
+
+function person(organizer: LinkedPostView): Record<string, unknown> {
+  return compact({
+    '@type': 'Person',
+    name: text(organizer, 'organizer'),
+    description: stripTags(text(organizer, 'description') ?? ''),
+    url: text(organizer, 'website') ?? text(organizer, 'url'),
+    telephone: text(organizer, 'phone'),
+    email: text(organizer, 'email'),
+    sameAs: text(organizer, 'website'),
+  });
+}

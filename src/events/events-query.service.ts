@@ -1,0 +1,411 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DateTime } from 'luxon';
+import { Brackets, DataSource, EntityManager, In, SelectQueryBuilder } from 'typeorm';
+import { AuthUser } from '../auth/auth-user';
+import { canOnObject } from '../auth/permissions';
+import { ApiError } from '../common/errors/api-error';
+import { msg } from '../common/i18n/message';
+import { postPasswordMatches } from '../common/posts/password';
+import { StatusScope, listStatusScope } from '../common/posts/status';
+import { Urls } from '../common/urls/urls';
+import { APP_CONFIG, AppConfig } from '../config/app-config';
+import { FilterValue, ListPage, buildListLinks, resolvePage, totalPages } from '../listing';
+import { DateWindow, dateWindowFilters, resolveDateWindow } from '../listing/date-window';
+import { MediaService } from '../media/media.service';
+import { OrganizerEntity } from '../organizers/organizer.entity';
+import { OrganizersService } from '../organizers/organizers.service';
+import { CATEGORY, TAG, Taxonomy } from '../terms/taxonomy';
+import { TermEntity } from '../terms/term.entity';
+import { EmbeddedTermView, presentEmbeddedTerm } from '../terms/term.presenter';
+import { VenueEntity } from '../venues/venue.entity';
+import { VenuesService } from '../venues/venues.service';
+import { DEFAULT_GEOLOC_RADIUS_KM, ListEventsQuery } from './dto/list-events.query';
+import { EventEntity, EventOrganizerEntity, EventTermEntity, EventVenueEntity } from './event.entity';
+import { EventView, LinkedPostView, presentEvent } from './event.presenter';
+
+/** How the caller sees one event: single reads add `json_ld`; `password` may unlock protected ones. */
+export interface ViewOptions {
+  readonly single?: boolean;
+  readonly password?: string;
+}
+
+const EARTH_RADIUS_KM = 6371;
+// LIKE patterns escape their wildcards with "!", which needs no quoting in either SQL dialect.
+const LIKE_ESCAPE = "ESCAPE '!'";
+
+/**
+ * Reads of events: the list (CONTRACT §3 "List") and single reads (reference §4). A list runs a
+ * fixed number of queries whatever `per_page` is: the lookups its filters need, the page, the
+ * count (skipped when the page tells it), then one batched query per relation of the whole page.
+ */
+@Injectable()
+export class EventsQueryService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly urls: Urls,
+    private readonly media: MediaService,
+    private readonly venues: VenuesService,
+    private readonly organizers: OrganizersService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async list(query: ListEventsQuery, user: AuthUser | null | undefined): Promise<ListPage> {
+    const { page, perPage, offset } = resolvePage(query.page, query.perPage, this.config);
+    const scope = listStatusScope(user, query.status);
+    const point = this.geolocPoint(query);
+    const window = resolveDateWindow({
+      given: {
+        start_date: query.startDate,
+        end_date: query.endDate,
+        starts_before: query.startsBefore,
+        starts_after: query.startsAfter,
+        ends_before: query.endsBefore,
+        ends_after: query.endsAfter,
+      },
+      strict: query.strictDates,
+      now: DateTime.now(),
+      siteZone: this.config.siteTimezone,
+      ignore: query.include !== undefined,
+    });
+    const [categoryIds, tagIds] = await Promise.all([
+      query.categories ? this.resolveTerms('categories', CATEGORY, query.categories) : undefined,
+      query.tags ? this.resolveTerms('tags', TAG, query.tags) : undefined,
+      query.venue ? this.assertAllExist('venue', VenueEntity, query.venue) : undefined,
+      query.organizer ? this.assertAllExist('organizer', OrganizerEntity, query.organizer) : undefined,
+      query.postParent !== undefined ? this.assertAllExist('post_parent', EventEntity, [query.postParent]) : undefined,
+    ]);
+
+    const builder = this.dataSource.getRepository(EventEntity).createQueryBuilder('e');
+    builder.where('e.hideFromListings = :hidden', { hidden: false });
+    whereStatus(builder, scope);
+    whereWindow(builder, window);
+    this.whereSearch(builder, query.search);
+    if (categoryIds) whereLinked(builder, 'event_terms', 'term_id', 'cat', categoryIds);
+    if (tagIds) whereLinked(builder, 'event_terms', 'term_id', 'tag', tagIds);
+    if (query.venue) whereLinked(builder, 'event_venues', 'venue_id', 'venue', query.venue);
+    if (query.organizer) whereLinked(builder, 'event_organizers', 'organizer_id', 'organizer', query.organizer);
+    if (query.featured !== undefined) builder.andWhere('e.featured = :featured', { featured: query.featured });
+    if (query.ticketed !== undefined) builder.andWhere('e.ticketed = :ticketed', { ticketed: query.ticketed });
+    if (query.postParent !== undefined) builder.andWhere('e.postParent = :postParent', { postParent: query.postParent });
+    if (query.include) builder.andWhere('e.id IN (:...include)', { include: query.include });
+    if (query.geoloc || point) whereGeoloc(builder, point);
+
+    // The page first: when it is the first page and not full, it is the whole result.
+    const events = await builder.clone().orderBy('e.startUtc', 'ASC').addOrderBy('e.id', 'ASC').offset(offset).limit(perPage).getMany();
+    if (!events.length && page > 1) throw ApiError.of('event-archive-page-not-found');
+    // A page that is not full is the last one: it tells the total without counting.
+    const total = events.length < perPage ? offset + events.length : await builder.getCount();
+
+    const items = await this.present(events, user, { password: query.password });
+    const pages = totalPages(total, perPage);
+    const links = buildListLinks({
+      collectionUrl: this.urls.rest('events'),
+      page,
+      perPage,
+      totalPages: pages,
+      filters: listFilters(query, window, scope, point),
+    });
+    return ListPage.posts('events', items, total, pages, links);
+  }
+
+  /** GET by id or slug, with the reference's order of checks (§4) and `json_ld`. */
+  async read(
+    where: { id: number } | { slug: string },
+    user: AuthUser | null | undefined,
+    password: string | undefined,
+  ): Promise<EventView> {
+    const event = await this.findOrFail(where);
+    if (event.status === 'trash') throw ApiError.of('event-no-longer-available');
+    if (!canOnObject(user, 'read', event)) throw ApiError.of('event-not-accessible');
+    if (this.isLocked(event, user, password)) throw ApiError.of('event-password-protected');
+    const [view] = await this.present([event], user, { single: true, password });
+    return view;
+  }
+
+  async findOrFail(where: { id: number } | { slug: string }, manager: EntityManager = this.dataSource.manager): Promise<EventEntity> {
+    const event =
+      'id' in where ? await manager.findOne(EventEntity, { where: { id: where.id } }) : await this.findBySlug(where.slug, manager);
+    if (!event) {
+      throw 'id' in where
+        ? ApiError.of('rest-event-not-found', where.id)
+        : new ApiError('rest-event-not-found', msg('Event with slug %s does not exist.', where.slug));
+    }
+    return event;
+  }
+
+  private async findBySlug(slug: string, manager: EntityManager): Promise<EventEntity | null> {
+    const normalised = slug.toLowerCase();
+    // Slugs are lower-case ASCII words and hyphens; anything else cannot name one.
+    if (!/^[a-z0-9-]{1,200}$/.test(normalised)) return null;
+    return manager.findOne(EventEntity, { where: { slug: normalised } });
+  }
+
+  /** A password-protected event stays closed unless the password matches or the caller may edit it. */
+  isLocked(event: EventEntity, user: AuthUser | null | undefined, password: string | undefined): boolean {
+    return Boolean(event.password) && !postPasswordMatches(event.password, password) && !canOnObject(user, 'edit', event);
+  }
+
+  /** The public JSON of events, every relation loaded in one query per kind for all of them. */
+  async present(
+    events: readonly EventEntity[],
+    user: AuthUser | null | undefined,
+    options: ViewOptions = {},
+    manager?: EntityManager,
+  ): Promise<EventView[]> {
+    if (!events.length) return [];
+    const m = manager ?? this.dataSource.manager;
+    const ids = events.map((event) => event.id);
+    const [terms, venues, organizers, images] = await Promise.all([
+      this.loadTerms(m, ids),
+      this.loadLinked(m, ids, EventVenueEntity, 'venueId', VenueEntity, this.venues, user, options),
+      this.loadLinked(m, ids, EventOrganizerEntity, 'organizerId', OrganizerEntity, this.organizers, user, options),
+      this.media.findByIds(
+        events.map((event) => event.imageId),
+        m,
+      ),
+    ]);
+    return events.map((event) =>
+      presentEvent(
+        event,
+        {
+          categories: terms.get(event.id)?.categories ?? [],
+          tags: terms.get(event.id)?.tags ?? [],
+          venues: venues.get(event.id) ?? [],
+          organizers: organizers.get(event.id) ?? [],
+          image: event.imageId === null ? null : (images.get(event.imageId) ?? null),
+        },
+        this.urls,
+        { single: options.single, blanked: this.isLocked(event, user, options.password) },
+      ),
+    );
+  }
+
+  /** Categories and tags of the events, each ordered by name then id (reference §3). */
+  private async loadTerms(
+    manager: EntityManager,
+    eventIds: number[],
+  ): Promise<Map<number, { categories: EmbeddedTermView[]; tags: EmbeddedTermView[] }>> {
+    const rows = await manager
+      .createQueryBuilder(TermEntity, 't')
+      .innerJoin(EventTermEntity, 'et', 'et.termId = t.id')
+      .select(['t.id', 't.taxonomy', 't.name', 't.nameKey', 't.slug', 't.description', 't.parent', 't.count'])
+      .addSelect('et.eventId', 'event_id')
+      .where('et.eventId IN (:...eventIds)', { eventIds })
+      .orderBy('t.nameKey', 'ASC')
+      .addOrderBy('t.id', 'ASC')
+      .getRawMany<Record<string, unknown>>();
+    const byEvent = new Map<number, { categories: EmbeddedTermView[]; tags: EmbeddedTermView[] }>();
+    for (const row of rows) {
+      const term = Object.assign(new TermEntity(), {
+        id: Number(row.t_id),
+        taxonomy: row.t_taxonomy,
+        name: row.t_name,
+        nameKey: row.t_name_key,
+        slug: row.t_slug,
+        description: row.t_description,
+        parent: Number(row.t_parent),
+        count: Number(row.t_count),
+      });
+      const eventId = Number(row.event_id);
+      const entry = byEvent.get(eventId) ?? { categories: [], tags: [] };
+      (term.taxonomy === CATEGORY.name ? entry.categories : entry.tags).push(presentEmbeddedTerm(term, this.urls));
+      byEvent.set(eventId, entry);
+    }
+    return byEvent;
+  }
+
+  /** Venues or organizers of the events, in the order they were linked: two queries plus their images. */
+  private async loadLinked<L extends EventVenueEntity | EventOrganizerEntity, P extends VenueEntity | OrganizerEntity>(
+    manager: EntityManager,
+    eventIds: number[],
+    link: new () => L,
+    column: 'venueId' | 'organizerId',
+    entity: new () => P,
+    service: {
+      present(
+        posts: readonly P[],
+        viewer: AuthUser | null | undefined,
+        options: { single?: boolean; password?: string },
+        manager?: EntityManager,
+      ): Promise<LinkedPostView[]>;
+    },
+    user: AuthUser | null | undefined,
+    options: ViewOptions,
+  ): Promise<Map<number, LinkedPostView[]>> {
+    const links = await manager
+      .createQueryBuilder(link, 'l')
+      .where('l.eventId IN (:...eventIds)', { eventIds })
+      .orderBy('l.eventId', 'ASC')
+      .addOrderBy('l.position', 'ASC')
+      .getMany();
+    const postIds = [...new Set(links.map((row) => (row as unknown as Record<string, number>)[column]))];
+    if (!postIds.length) return new Map();
+    const posts = await manager.find(entity, { where: { id: In(postIds) } as never });
+    // Linked venues and organizers are shown as the event is; a protected one needs its own password.
+    const views = await service.present(posts, user, { single: options.single }, manager);
+    const byId = new Map(posts.map((post, index) => [post.id, views[index]]));
+    const byEvent = new Map<number, LinkedPostView[]>();
+    for (const row of links) {
+      const view = byId.get((row as unknown as Record<string, number>)[column]);
+      if (!view) continue;
+      byEvent.set(row.eventId, [...(byEvent.get(row.eventId) ?? []), view]);
+    }
+    return byEvent;
+  }
+
+  /**
+   * Category or tag ids or slugs: every item must exist in the taxonomy (400); categories add
+   * their descendants (reference §2.2), found with one recursive query.
+   */
+  private async resolveTerms(param: string, taxonomy: Taxonomy, refs: readonly string[]): Promise<number[]> {
+    const ids = refs.filter((ref) => /^\d+$/.test(ref)).map(Number);
+    const slugs = refs.filter((ref) => !/^\d+$/.test(ref));
+    const found = await this.dataSource
+      .createQueryBuilder(TermEntity, 't')
+      .select(['t.id', 't.slug'])
+      .where('t.taxonomy = :taxonomy', { taxonomy: taxonomy.name })
+      .andWhere(
+        new Brackets((either) => {
+          if (ids.length) either.orWhere('t.id IN (:...ids)', { ids });
+          if (slugs.length) either.orWhere('t.slug IN (:...slugs)', { slugs });
+        }),
+      )
+      .getMany();
+    const unknown = refs.filter((ref) => !found.some((term) => String(term.id) === ref || term.slug === ref));
+    if (unknown.length) throw ApiError.invalidParam(param, msg('No %s matches: %s.', taxonomy.resource, unknown.join(', ')));
+    const roots = found.map((term) => term.id);
+    if (!taxonomy.hierarchical) return roots;
+    const rows: { id: number | string }[] = await this.dataSource.query(
+      `WITH RECURSIVE tree (id) AS (
+         SELECT id FROM terms WHERE id IN (${roots.map(() => '?').join(', ')})
+         UNION SELECT t.id FROM terms t INNER JOIN tree ON t.parent = tree.id WHERE t.taxonomy = ?
+       ) SELECT id FROM tree`,
+      [...roots, taxonomy.name],
+    );
+    return rows.map((row) => Number(row.id));
+  }
+
+  private async assertAllExist(
+    param: string,
+    entity: typeof VenueEntity | typeof OrganizerEntity | typeof EventEntity,
+    ids: readonly number[],
+  ): Promise<void> {
+    const rows = await this.dataSource
+      .createQueryBuilder(entity, 'x')
+      .select('x.id', 'id')
+      .where('x.id IN (:...ids)', { ids })
+      .getRawMany<{ id: number }>();
+    const found = new Set(rows.map((row) => Number(row.id)));
+    const missing = ids.filter((id) => !found.has(id));
+    if (missing.length) throw ApiError.invalidParam(param, msg('Unknown id(s): %s.', missing.join(', ')));
+  }
+
+  private geolocPoint(query: ListEventsQuery): GeoPoint | undefined {
+    const hasLat = query.geolocLat !== undefined;
+    const hasLng = query.geolocLng !== undefined;
+    if (hasLat !== hasLng) {
+      throw ApiError.invalidParam(hasLat ? 'geoloc_lng' : 'geoloc_lat', msg('geoloc_lat and geoloc_lng must be given together.'));
+    }
+    if (!hasLat) return undefined;
+    return { lat: query.geolocLat!, lng: query.geolocLng!, radius: query.geolocRadius ?? DEFAULT_GEOLOC_RADIUS_KM };
+  }
+
+  /** Every whitespace-separated word in the title, the description or the excerpt (CONTRACT §3). */
+  private whereSearch(builder: SelectQueryBuilder<EventEntity>, search: string | undefined): void {
+    if (search === undefined) return;
+    const words = [...new Set(search.toLowerCase().split(/\s+/).filter(Boolean))];
+    // SQLite's own lower() only folds ASCII; the connection registers a Unicode one.
+    const lower = this.dataSource.options.type === 'better-sqlite3' ? 'unicode_lower' : 'LOWER';
+    words.forEach((word, index) => {
+      const param = `search${index}`;
+      builder.andWhere(
+        new Brackets((anyField) => {
+          for (const column of ['e.title', 'e.description', 'e.excerpt'])
+            anyField.orWhere(`${lower}(${column}) LIKE :${param} ${LIKE_ESCAPE}`);
+        }),
+        { [param]: `%${word.replace(/[!%_]/g, '!$&')}%` },
+      );
+    });
+  }
+}
+
+interface GeoPoint {
+  lat: number;
+  lng: number;
+  radius: number;
+}
+
+/** CONTRACT §2.4: the statuses asked for, non-published ones limited to the caller's own when scoped. */
+function whereStatus(builder: SelectQueryBuilder<EventEntity>, scope: StatusScope): void {
+  if (scope.ownerId === null) {
+    builder.andWhere('e.status IN (:...statuses)', { statuses: scope.statuses });
+    return;
+  }
+  const own = scope.statuses.filter((status) => status !== 'publish');
+  builder.andWhere(
+    new Brackets((either) => {
+      if (scope.statuses.includes('publish')) either.orWhere("e.status = 'publish'");
+      if (own.length) either.orWhere('(e.status IN (:...own) AND e.authorId = :owner)', { own, owner: scope.ownerId });
+    }),
+  );
+}
+
+function whereWindow(builder: SelectQueryBuilder<EventEntity>, window: DateWindow): void {
+  const conditions: [keyof DateWindow, string][] = [
+    ['start_date', 'e.startUtc >= :start_date'],
+    ['end_date', 'e.endUtc <= :end_date'],
+    ['starts_before', 'e.startUtc < :starts_before'],
+    ['starts_after', 'e.startUtc > :starts_after'],
+    ['ends_before', 'e.endUtc < :ends_before'],
+    ['ends_after', 'e.endUtc > :ends_after'],
+  ];
+  for (const [name, condition] of conditions) {
+    const bound = window[name];
+    if (bound) builder.andWhere(condition, { [name]: bound.instant });
+  }
+}
+
+/** OR within one list: the event has at least one of the ids (served by the link table's (x_id, event_id) index). */
+function whereLinked(builder: SelectQueryBuilder<EventEntity>, table: string, column: string, param: string, ids: readonly number[]): void {
+  builder.andWhere(`e.id IN (SELECT ${param}_l.event_id FROM ${table} ${param}_l WHERE ${param}_l.${column} IN (:...${param}Ids))`, {
+    [`${param}Ids`]: ids,
+  });
+}
+
+/** Events whose venue has coordinates, and, with a point, lies within its radius (haversine, km). */
+function whereGeoloc(builder: SelectQueryBuilder<EventEntity>, point: GeoPoint | undefined): void {
+  let condition = 'gv.geo_lat IS NOT NULL AND gv.geo_lng IS NOT NULL';
+  if (point) {
+    condition +=
+      ` AND ${2 * EARTH_RADIUS_KM} * ASIN(SQRT(` +
+      `POWER(SIN(RADIANS(gv.geo_lat - :geoLat) / 2), 2) + ` +
+      `COS(RADIANS(:geoLat)) * COS(RADIANS(gv.geo_lat)) * POWER(SIN(RADIANS(gv.geo_lng - :geoLng) / 2), 2)` +
+      `)) <= :geoRadius`;
+  }
+  builder.andWhere(
+    `e.id IN (SELECT gl.event_id FROM event_venues gl INNER JOIN venues gv ON gv.id = gl.venue_id WHERE ${condition})`,
+    point ? { geoLat: point.lat, geoLng: point.lng, geoRadius: point.radius } : {},
+  );
+}
+
+/** Every effective filter, in a stable order, so following a link keeps the result set (CONTRACT §2.3). */
+function listFilters(query: ListEventsQuery, window: DateWindow, scope: StatusScope, point: GeoPoint | undefined): [string, FilterValue][] {
+  return [
+    ...dateWindowFilters(window),
+    ['strict_dates', query.strictDates && query.include === undefined ? true : undefined],
+    ['search', query.search],
+    ['categories', query.categories],
+    ['tags', query.tags],
+    ['venue', query.venue],
+    ['organizer', query.organizer],
+    ['featured', query.featured],
+    ['status', scope.statuses],
+    ['geoloc', query.geoloc],
+    ['geoloc_lat', point?.lat],
+    ['geoloc_lng', point?.lng],
+    ['geoloc_radius', point?.radius],
+    ['include', query.include],
+    ['post_parent', query.postParent],
+    ['ticketed', query.ticketed],
+  ];
+}

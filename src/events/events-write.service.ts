@@ -1,0 +1,467 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DateTime, Zone } from 'luxon';
+import { DataSource, EntityManager, In, Not } from 'typeorm';
+import { AuthUser } from '../auth/auth-user';
+import { can } from '../auth/permissions';
+import { ApiError } from '../common/errors/api-error';
+import { Message, msg } from '../common/i18n/message';
+import { ArgsPipe } from '../common/params/args.pipe';
+import { parseDateInput } from '../common/parsing/date-input';
+import { parseTimezone } from '../common/parsing/timezone';
+import { resolveAuthor } from '../common/posts/author';
+import { publicationMoment, storedMoment } from '../common/posts/post-dates';
+import { retryOnSlugConflict, uniqueSlug } from '../common/posts/slug';
+import { scaleStatus } from '../common/posts/status';
+import { Urls } from '../common/urls/urls';
+import { APP_CONFIG, AppConfig } from '../config/app-config';
+import { transaction } from '../database/transaction';
+import { MediaEntity } from '../media/media.entity';
+import { MediaService } from '../media/media.service';
+import { CreateOrganizerDto } from '../organizers/dto/create-organizer.dto';
+import { OrganizerEntity } from '../organizers/organizer.entity';
+import { OrganizersService } from '../organizers/organizers.service';
+import { CATEGORY, TAG } from '../terms/taxonomy';
+import { CreateVenueDto } from '../venues/dto/create-venue.dto';
+import { VenueEntity } from '../venues/venue.entity';
+import { VenuesService } from '../venues/venues.service';
+import { CreateEventDto, EventDateInput, LinkedInput } from './dto/create-event.dto';
+import { UpdateEventFields } from './dto/update-event.dto';
+import { EventEntity, EventOrganizerEntity, EventTermEntity, EventVenueEntity } from './event.entity';
+import { EventView } from './event.presenter';
+import { createTerms, recountTerms, resolveTermRefs } from './event-terms';
+import { EventsQueryService } from './events-query.service';
+import { timezoneAbbreviation } from './timezone-abbr';
+
+type EventInput = Partial<CreateEventDto> | UpdateEventFields;
+
+/**
+ * Each round of racing writes has a winner; a loser runs again and picks the next slug (or finds
+ * the term another request created). Enough rounds for bursts of concurrent creates.
+ */
+const WRITE_ATTEMPTS = 10;
+type Reasons = Record<string, Message>;
+
+/** What the validation pass found, for the writing pass; nothing is written before it is complete. */
+interface Plan {
+  authorId: number;
+  zoneName: string;
+  dates?: { startLocal: Date; endLocal: Date; startUtc: Date; endUtc: Date; abbr: string };
+  categories?: { ids: number[]; missing: string[] };
+  tags?: { ids: number[]; missing: string[] };
+  venues?: LinkedPlan;
+  organizers?: LinkedPlan;
+}
+
+/** Venues or organizers in the order given: existing ids, or the validated fields of new ones. */
+type LinkedPlan = ({ kind: 'id'; id: number } | { kind: 'new'; args: object })[];
+
+export interface DeletedEvent {
+  deleted: true;
+  previous: EventView;
+}
+
+/**
+ * Event writes (CONTRACT §3): everything in one transaction, validated before anything is
+ * written, so a refused write leaves no trace (no orphan venue, organizer, term or image).
+ * `terms.count` is recomputed in the same transaction whenever a write can change it.
+ */
+@Injectable()
+export class EventsWriteService {
+  private readonly nestedArgs: ArgsPipe;
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly query: EventsQueryService,
+    private readonly media: MediaService,
+    private readonly venues: VenuesService,
+    private readonly organizers: OrganizersService,
+    private readonly urls: Urls,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {
+    this.nestedArgs = new ArgsPipe(config);
+  }
+
+  async create(input: CreateEventDto, user: AuthUser): Promise<{ body: EventView; location: string }> {
+    return retryOnSlugConflict(
+      () =>
+        transaction(this.dataSource, async (manager) => {
+          const event = new EventEntity();
+          const plan = await this.validate(manager, input, user, null);
+          await this.apply(manager, event, input, user, plan, null);
+          const [body] = await this.query.present([event], user, {}, manager);
+          return { body, location: this.urls.rest('events', event.id) };
+        }),
+      WRITE_ATTEMPTS,
+    );
+  }
+
+  /** A true partial update (CONTRACT §3); a `status` restores a trashed event, its absence keeps it there. */
+  async update(subject: EventEntity, input: UpdateEventFields, user: AuthUser): Promise<EventView> {
+    return retryOnSlugConflict(
+      () =>
+        transaction(this.dataSource, async (manager) => {
+          const current = await this.query.findOrFail({ id: subject.id }, manager);
+          const plan = await this.validate(manager, input, user, current);
+          await this.apply(manager, current, input, user, plan, current);
+          const [body] = await this.query.present([current], user, {}, manager);
+          return body;
+        }),
+      WRITE_ATTEMPTS,
+    );
+  }
+
+  /** DELETE: to the trash (410 when it is there already), or permanently with `force`. */
+  async remove(subject: EventEntity, force: boolean, user: AuthUser): Promise<EventView | DeletedEvent> {
+    return transaction(this.dataSource, async (manager) => {
+      const current = await this.query.findOrFail({ id: subject.id }, manager);
+      const termIds = await this.termIdsOf(manager, current.id);
+      if (force) {
+        const [previous] = await this.query.present([current], user, {}, manager);
+        await manager.delete(EventEntity, { id: current.id });
+        await recountTerms(manager, termIds);
+        return { deleted: true, previous };
+      }
+      const modified = storedMoment(new Date(), this.config.siteTimezone);
+      const result = await manager.update(
+        EventEntity,
+        { id: current.id, status: Not('trash') },
+        { status: 'trash', modifiedAt: modified.utc, modifiedLocal: modified.local },
+      );
+      if (!result.affected) throw ApiError.of('event-is-in-trash');
+      await recountTerms(manager, termIds);
+      const trashed = await this.query.findOrFail({ id: current.id }, manager);
+      const [body] = await this.query.present([trashed], user, {}, manager);
+      return body;
+    });
+  }
+
+  /**
+   * Every check that can refuse the write, reading only. Field-level problems are gathered into
+   * one 400 rest_invalid_param; `author` for someone else without the right is 403 first.
+   */
+  private async validate(manager: EntityManager, input: EventInput, user: AuthUser, current: EventEntity | null): Promise<Plan> {
+    const reasons: Reasons = {};
+    const authorId = input.author !== undefined ? await resolveAuthor(manager, user, input.author) : (current?.authorId ?? user.id);
+    const zoneName = input.timezone === undefined && current ? current.timezone : (input.timezone?.name ?? this.config.siteTimezone);
+    const plan: Plan = { authorId, zoneName };
+
+    const dates = this.planDates(input, current, zoneName, reasons);
+    if (dates) plan.dates = dates;
+
+    if (input.image && input.image.kind === 'id' && !(await manager.exists(MediaEntity, { where: { id: input.image.id } }))) {
+      reasons.image = msg('No media has the id %s.', input.image.id);
+    }
+    if (input.postParent) {
+      if (current && input.postParent === current.id) reasons.post_parent = msg('An event cannot be its own parent.');
+      else if (!(await manager.exists(EventEntity, { where: { id: input.postParent } }))) {
+        reasons.post_parent = msg('No event has the id %s.', input.postParent);
+      }
+    }
+
+    const mayCreateTerms = can(user, 'manage_terms');
+    for (const [name, taxonomy] of [
+      ['categories', CATEGORY],
+      ['tags', TAG],
+    ] as const) {
+      const refs = input[name];
+      if (refs === undefined) continue;
+      const resolved = await resolveTermRefs(manager, taxonomy, refs ?? [], mayCreateTerms);
+      if ('ids' in resolved) plan[name] = resolved;
+      else reasons[name] = resolved;
+    }
+
+    if (input.venue !== undefined) {
+      const venues = await this.planLinked(manager, 'venue', VenueEntity, CreateVenueDto, input.venue ?? []);
+      if (Array.isArray(venues)) plan.venues = venues;
+      else reasons.venue = venues;
+    }
+    if (input.organizer !== undefined) {
+      const organizers = await this.planLinked(manager, 'organizer', OrganizerEntity, CreateOrganizerDto, input.organizer ?? []);
+      if (Array.isArray(organizers)) plan.organizers = organizers;
+      else reasons.organizer = organizers;
+    }
+
+    if (Object.keys(reasons).length) throw ApiError.invalidParams(orderReasons(reasons));
+    return plan;
+  }
+
+  /**
+   * The event's dates in its zone (CONTRACT §3): values with an offset are converted into it;
+   * `all_day` spans whole days; the end may not be before the start. Undefined when neither the
+   * dates, the zone nor `all_day` change.
+   */
+  private planDates(input: EventInput, current: EventEntity | null, zoneName: string, reasons: Reasons): Plan['dates'] {
+    const zoneChanged = current !== null && zoneName !== current.timezone;
+    if (current && input.startDate === undefined && input.endDate === undefined && !zoneChanged && input.allDay === undefined)
+      return undefined;
+    const zone = zoneOf(zoneName);
+    const now = DateTime.now();
+    const read = (name: 'start_date' | 'end_date', given: EventDateInput | undefined, stored: Date | undefined): DateTime | undefined => {
+      if (given !== undefined) {
+        const parsed = parseDateInput(given.raw, { zone, now });
+        if (parsed.ok) return parsed.value.dateTime;
+        reasons[name] = parsed.reason;
+        return undefined;
+      }
+      // The stored wall clock, read in the (possibly new) zone.
+      return stored && DateTime.fromObject(wallFields(stored), { zone });
+    };
+    let start = read('start_date', input.startDate, current?.startLocal);
+    let end = read('end_date', input.endDate, current?.endLocal);
+    if (!start || !end) return undefined;
+    if (input.allDay ?? current?.allDay ?? false) {
+      start = start.startOf('day');
+      end = end.endOf('day');
+    }
+    start = start.startOf('second');
+    end = end.startOf('second');
+    if (end < start) {
+      reasons[input.endDate !== undefined || input.startDate === undefined ? 'end_date' : 'start_date'] = msg(
+        'The end date must not be before the start date.',
+      );
+      return undefined;
+    }
+    return {
+      startLocal: wallClockDate(start),
+      endLocal: wallClockDate(end),
+      startUtc: start.toJSDate(),
+      endUtc: end.toJSDate(),
+      abbr: timezoneAbbreviation(zoneName, start.toJSDate()),
+    };
+  }
+
+  /** Existing ids must name non-trashed rows; objects must pass the resource's own create rules. */
+  private async planLinked(
+    manager: EntityManager,
+    name: 'venue' | 'organizer',
+    entity: typeof VenueEntity | typeof OrganizerEntity,
+    dto: typeof CreateVenueDto | typeof CreateOrganizerDto,
+    inputs: readonly LinkedInput[],
+  ): Promise<LinkedPlan | Message> {
+    const ids = [...new Set(inputs.filter((input) => input.kind === 'id').map((input) => input.id))];
+    if (ids.length) {
+      const found = await manager.find(entity, { select: { id: true }, where: { id: In(ids), status: Not('trash') } });
+      const missing = ids.filter((id) => !found.some((row) => row.id === id));
+      if (missing.length) return msg('No %s has the id(s): %s.', name, missing.join(', '));
+    }
+    const plan: LinkedPlan = [];
+    for (const input of inputs) {
+      if (input.kind === 'id') {
+        if (!plan.some((item) => item.kind === 'id' && item.id === input.id)) plan.push(input);
+        continue;
+      }
+      try {
+        const args = await this.nestedArgs.validateArgs(dto, { path: {}, query: {}, body: input.data });
+        plan.push({ kind: 'new', args });
+      } catch (error) {
+        if (!(error instanceof ApiError)) throw error;
+        const params = error.data.params;
+        const names = Array.isArray(params)
+          ? params.filter((param): param is string => typeof param === 'string')
+          : Object.keys(params ?? {});
+        const fields = names.join(', ');
+        return error.code === 'rest_missing_callback_param'
+          ? msg('The %s could not be created from the provided data: missing %s.', name, fields)
+          : msg('The %s could not be created from the provided data: invalid %s.', name, fields);
+      }
+    }
+    return plan;
+  }
+
+  /** The writing pass: the row, new terms, nested venues and organizers, links, term counts. */
+  private async apply(
+    manager: EntityManager,
+    event: EventEntity,
+    input: EventInput,
+    user: AuthUser,
+    plan: Plan,
+    current: EventEntity | null,
+  ): Promise<void> {
+    const creating = current === null;
+    const before = creating
+      ? { status: '', termIds: [] as number[] }
+      : { status: current.status, termIds: await this.termIdsOf(manager, current.id) };
+    const now = storedMoment(new Date(), this.config.siteTimezone);
+
+    event.authorId = plan.authorId;
+    if (input.title !== undefined) event.title = input.title;
+    if (creating || input.status !== undefined) event.status = scaleStatus(user, input.status);
+    if (creating || input.description !== undefined) event.description = input.description ?? '';
+    if (creating || input.excerpt !== undefined) event.excerpt = input.excerpt ?? '';
+    if (creating || input.password !== undefined) event.password = input.password ?? null;
+    event.timezone = plan.zoneName;
+    if (plan.dates) {
+      event.startLocal = plan.dates.startLocal;
+      event.endLocal = plan.dates.endLocal;
+      event.startUtc = plan.dates.startUtc;
+      event.endUtc = plan.dates.endUtc;
+      event.timezoneAbbr = plan.dates.abbr;
+    }
+    if (creating || input.allDay !== undefined) event.allDay = input.allDay ?? false;
+    if (creating || input.cost !== undefined) {
+      event.cost = input.cost?.cost ?? null;
+      event.currencySymbol = input.cost?.currencySymbol ?? '';
+      event.currencyPosition = input.cost?.currencyPosition ?? 'prefix';
+      event.currencyCode = '';
+    }
+    if (creating || input.website !== undefined) event.website = input.website ?? null;
+    for (const flag of ['showMap', 'showMapLink', 'hideFromListings', 'sticky', 'featured', 'ticketed'] as const) {
+      if (creating || input[flag] !== undefined) event[flag] = input[flag] ?? false;
+    }
+    if (creating || input.postParent !== undefined) event.postParent = input.postParent ?? 0;
+    if (creating || input.image !== undefined)
+      event.imageId = input.image ? await this.media.resolveImage(input.image, plan.authorId, manager) : null;
+
+    const published = publicationMoment(input.date, input.dateUtc, this.config.siteTimezone);
+    if (published || creating) {
+      event.publishedAt = (published ?? now).utc;
+      event.publishedLocal = (published ?? now).local;
+    }
+    event.modifiedAt = now.utc;
+    event.modifiedLocal = now.local;
+    if (creating || input.slug !== undefined) {
+      event.slug = await uniqueSlug(manager, EventEntity, input.slug ?? event.title, { fallback: 'event', excludeId: current?.id });
+    }
+    await manager.save(event);
+
+    const termIds = await this.linkTerms(manager, event.id, plan, creating);
+    if (plan.venues)
+      await this.linkPosts(
+        manager,
+        EventVenueEntity,
+        'venueId',
+        event.id,
+        await this.createNested(manager, plan.venues, this.venues, user, 'venue'),
+        creating,
+      );
+    if (plan.organizers) {
+      await this.linkPosts(
+        manager,
+        EventOrganizerEntity,
+        'organizerId',
+        event.id,
+        await this.createNested(manager, plan.organizers, this.organizers, user, 'organizer'),
+        creating,
+      );
+    }
+    const after = termIds ?? before.termIds;
+    if (termIds || before.status !== event.status) await recountTerms(manager, [...before.termIds, ...after]);
+  }
+
+  /** Replaces the event's categories and tags when either was sent; returns the new term ids. */
+  private async linkTerms(manager: EntityManager, eventId: number, plan: Plan, creating: boolean): Promise<number[] | undefined> {
+    if (!plan.categories && !plan.tags) return undefined;
+    const existing = creating ? [] : await this.termIdsByTaxonomy(manager, eventId);
+    const ids: number[] = [];
+    for (const [taxonomy, resolved] of [
+      [CATEGORY, plan.categories],
+      [TAG, plan.tags],
+    ] as const) {
+      if (!resolved) {
+        ids.push(...existing.filter((row) => row.taxonomy === taxonomy.name).map((row) => row.id));
+        continue;
+      }
+      ids.push(...resolved.ids, ...(await createTerms(manager, taxonomy, resolved.missing)));
+    }
+    const unique = [...new Set(ids)];
+    if (!creating) await manager.delete(EventTermEntity, { eventId });
+    if (unique.length)
+      await manager.insert(
+        EventTermEntity,
+        unique.map((termId) => ({ eventId, termId })),
+      );
+    return unique;
+  }
+
+  private async createNested<P extends VenueEntity | OrganizerEntity>(
+    manager: EntityManager,
+    plan: LinkedPlan,
+    service: { createPost(args: never, user: AuthUser, manager: EntityManager): Promise<P> },
+    user: AuthUser,
+    name: 'venue' | 'organizer',
+  ): Promise<number[]> {
+    const ids: number[] = [];
+    for (const item of plan) {
+      const id = item.kind === 'id' ? item.id : (await this.createLinkedPost(service, item.args, user, manager, name)).id;
+      if (!ids.includes(id)) ids.push(id);
+    }
+    return ids;
+  }
+
+  /** The resource's own create (and duplicate rule); its 400s are reported on `venue` or `organizer`. */
+  private async createLinkedPost<P>(
+    service: { createPost(args: never, user: AuthUser, manager: EntityManager): Promise<P> },
+    args: object,
+    user: AuthUser,
+    manager: EntityManager,
+    name: 'venue' | 'organizer',
+  ): Promise<P> {
+    try {
+      return await service.createPost(args as never, user, manager);
+    } catch (error) {
+      if (!(error instanceof ApiError) || error.code !== 'rest_invalid_param') throw error;
+      const params = error.data.params;
+      const fields = params && typeof params === 'object' && !Array.isArray(params) ? Object.keys(params).join(', ') : '';
+      throw ApiError.invalidParam(name, msg('The %s could not be created from the provided data: invalid %s.', name, fields));
+    }
+  }
+
+  private async linkPosts(
+    manager: EntityManager,
+    link: typeof EventVenueEntity | typeof EventOrganizerEntity,
+    column: 'venueId' | 'organizerId',
+    eventId: number,
+    ids: readonly number[],
+    creating: boolean,
+  ): Promise<void> {
+    if (!creating) await manager.delete(link, { eventId });
+    if (ids.length)
+      await manager.insert(
+        link,
+        ids.map((id, position) => ({ eventId, [column]: id, position })),
+      );
+  }
+
+  private async termIdsOf(manager: EntityManager, eventId: number): Promise<number[]> {
+    return (await manager.find(EventTermEntity, { where: { eventId } })).map((row) => row.termId);
+  }
+
+  private async termIdsByTaxonomy(manager: EntityManager, eventId: number): Promise<{ id: number; taxonomy: string }[]> {
+    const rows: { id: number | string; taxonomy: string }[] = await manager.query(
+      'SELECT t.id AS id, t.taxonomy AS taxonomy FROM event_terms et INNER JOIN terms t ON t.id = et.term_id WHERE et.event_id = ?',
+      [eventId],
+    );
+    return rows.map((row) => ({ id: Number(row.id), taxonomy: row.taxonomy }));
+  }
+}
+
+function zoneOf(name: string): Zone {
+  const parsed = parseTimezone(name);
+  if (!parsed.ok) throw new RangeError(`Invalid stored time zone "${name}"`);
+  return parsed.value.zone;
+}
+
+/** The UTC fields of a stored wall-clock Date. */
+function wallFields(value: Date) {
+  return {
+    year: value.getUTCFullYear(),
+    month: value.getUTCMonth() + 1,
+    day: value.getUTCDate(),
+    hour: value.getUTCHours(),
+    minute: value.getUTCMinutes(),
+    second: value.getUTCSeconds(),
+  };
+}
+
+/** A wall clock as stored: a Date whose UTC fields are the clock. */
+function wallClockDate(value: DateTime): Date {
+  return new Date(Date.UTC(value.year, value.month - 1, value.day, value.hour, value.minute, value.second));
+}
+
+// The order of the create parameters, so a 400's reasons read like the request.
+const PARAM_ORDER = ['author', 'start_date', 'end_date', 'image', 'categories', 'tags', 'venue', 'organizer', 'post_parent'];
+
+function orderReasons(reasons: Reasons): Reasons {
+  const names = [...PARAM_ORDER.filter((name) => name in reasons), ...Object.keys(reasons).filter((name) => !PARAM_ORDER.includes(name))];
+  return Object.fromEntries(names.map((name) => [name, reasons[name]]));
+}

@@ -1,0 +1,23 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { MediaModule } from '../media/media.module';
+import { OrganizersModule } from '../organizers/organizers.module';
+import { VenuesModule } from '../venues/venues.module';
+import { EventEntity, EventOrganizerEntity, EventTermEntity, EventVenueEntity } from './event.entity';
+import { EventResolver } from './event.resolver';
+import { EventsQueryService } from './events-query.service';
+import { EventsWriteService } from './events-write.service';
+import { EventsController } from './events.controller';
+
+@Module({
+  imports: [
+    TypeOrmModule.forFeature([EventEntity, EventTermEntity, EventVenueEntity, EventOrganizerEntity]),
+    MediaModule,
+    VenuesModule,
+    OrganizersModule,
+  ],
+  controllers: [EventsController],
+  providers: [EventsQueryService, EventsWriteService, EventResolver],
+  exports: [EventsQueryService],
+})
+export class EventsModule {}

@@ -1,0 +1,33 @@
+import { DateTime } from 'luxon';
+import { parseTimezone } from '../common/parsing/timezone';
+
+// ICU knows a zone's common abbreviation only in the locales where it is in use ("CET" in en-GB,
+// "EST" in en-US, "AEDT" in en-AU, "IST" in en-IN): ask them in turn.
+const LOCALES = ['en-US', 'en-GB', 'en-AU', 'en-IN', 'en-NZ', 'en-CA', 'en-ZA', 'en-SG', 'en-HK', 'en-IE', 'en-PH', 'en-JP'];
+const ABBREVIATION = /^[A-Z]{2,5}$/;
+
+/**
+ * The zone's abbreviation at `instant`, as the reference's `timezone_abbr`: "CET", "CEST", "EST";
+ * the name itself for "UTC" and manual offsets ("UTC+2"); else the tz database's numeric form
+ * ("+09", "-0330").
+ */
+export function timezoneAbbreviation(name: string, instant: Date): string {
+  const parsed = parseTimezone(name);
+  if (!parsed.ok) return '';
+  if (parsed.value.zone.type !== 'iana') return parsed.value.name;
+  for (const locale of LOCALES) {
+    const part = new Intl.DateTimeFormat(locale, { timeZone: parsed.value.zone.name, timeZoneName: 'short' })
+      .formatToParts(instant)
+      .find((p) => p.type === 'timeZoneName')?.value;
+    if (part && ABBREVIATION.test(part) && !(part === 'GMT' && offsetMinutes(parsed.value.zone.name, instant) !== 0)) return part;
+  }
+  const minutes = offsetMinutes(parsed.value.zone.name, instant);
+  const sign = minutes < 0 ? '-' : '+';
+  const hours = String(Math.floor(Math.abs(minutes) / 60)).padStart(2, '0');
+  const rest = Math.abs(minutes) % 60;
+  return `${sign}${hours}${rest ? String(rest).padStart(2, '0') : ''}`;
+}
+
+function offsetMinutes(zone: string, instant: Date): number {
+  return DateTime.fromJSDate(instant, { zone }).offset;
+}

@@ -1,0 +1,221 @@
+import { sanitizeHtml, stripTags } from '../common/html/sanitize';
+import { msg } from '../common/i18n/message';
+import { ArgOptions } from '../common/params/arg-spec';
+import { isTruthyWord } from '../common/parsing/boolean';
+import { parsePositiveInteger } from '../common/parsing/integer';
+import { ParseResult, fail, ok } from '../common/parsing/parse-result';
+import { ParsedDate } from '../common/parsing/date-input';
+import { parseString } from '../common/parsing/string';
+import { parseLocalPublicationDate, parseUtcPublicationDate } from '../common/posts/post-dates';
+import { PostStatus, parseStatusFilter, parseWritableStatus } from '../common/posts/status';
+import { ImageInput, parseImageInput } from '../media/media.service';
+
+/**
+ * The parameters venues and organizers share, as `@Arg` options: each DTO lists its parameters in
+ * the specification's order and takes the shared ones from here, so they cannot drift apart.
+ */
+
+/** Plain-text columns are varchar(255); the limit applies to the stored (tag-stripped) text. */
+export const MAX_TEXT_LENGTH = 255;
+export const MAX_URL_LENGTH = 2048;
+/** `text` columns hold 65,535 bytes on MySQL. */
+export const MAX_HTML_BYTES = 65_535;
+export const MAX_SEARCH_LENGTH = 200;
+
+export function parsePlainText(raw: unknown, { nonEmpty = false } = {}): ParseResult<string> {
+  const text = parseString(raw);
+  if (!text.ok) return text;
+  const value = stripTags(text.value);
+  if (nonEmpty && !value) return fail(msg('Must not be empty.'));
+  if ([...value].length > MAX_TEXT_LENGTH) return fail(msg('Must be at most %s characters long.', MAX_TEXT_LENGTH));
+  return ok(value);
+}
+
+export function parseHtml(raw: unknown): ParseResult<string> {
+  const text = parseString(raw);
+  if (!text.ok) return text;
+  const value = sanitizeHtml(text.value);
+  if (Buffer.byteLength(value, 'utf8') > MAX_HTML_BYTES) return fail(msg('Must be at most %s bytes long.', MAX_HTML_BYTES));
+  return ok(value);
+}
+
+/** Trimmed; blank counts as "not set" (`null`), like "". */
+function parseUrlText(raw: unknown): ParseResult<string | null> {
+  const text = parseString(raw, { trim: true, maxLength: MAX_URL_LENGTH });
+  return text.ok ? ok(text.value || null) : text;
+}
+
+/** The required name (`venue`, `organizer`): plain text, not empty once tags are stripped. */
+export function nameArg(name: 'venue' | 'organizer', description: string, defaultValue?: null): ArgOptions {
+  return {
+    name,
+    in: 'body',
+    type: 'string',
+    required: true,
+    ...(defaultValue === null ? { default: null } : {}),
+    description,
+    parse: (raw) => parsePlainText(raw, { nonEmpty: true }),
+  };
+}
+
+/** An optional plain-text field; `null` or "" clear it. */
+export function textArg(name: string, description: string): ArgOptions {
+  return { name, in: 'body', type: 'string', default: null, description, clearable: true, parse: (raw) => parsePlainText(raw) };
+}
+
+export function htmlArg(name: string, description: string): ArgOptions {
+  return { name, in: 'body', type: 'string', default: null, description, clearable: true, parse: parseHtml };
+}
+
+/** A URL or e-mail field: trimmed text; the DTO adds the format rule (IsUrl, IsEmail). */
+export function formattedTextArg(name: string, description: string): ArgOptions {
+  return { name, in: 'body', type: 'string', default: null, description, clearable: true, parse: parseUrlText };
+}
+
+export function authorArg(description: string, defaultValue?: null): ArgOptions {
+  return {
+    name: 'author',
+    in: 'body',
+    type: 'integer',
+    ...(defaultValue === null ? { default: null } : {}),
+    description,
+    parse: parsePositiveInteger,
+  };
+}
+
+export function dateArg(description: string, defaultValue?: null): ArgOptions {
+  return {
+    name: 'date',
+    in: 'body',
+    type: 'string',
+    ...(defaultValue === null ? { default: null } : {}),
+    description,
+    parse: parseLocalPublicationDate,
+  };
+}
+
+export function dateUtcArg(description: string, defaultValue?: null): ArgOptions {
+  return {
+    name: 'date_utc',
+    in: 'body',
+    type: 'string',
+    ...(defaultValue === null ? { default: null } : {}),
+    description,
+    parse: parseUtcPublicationDate,
+  };
+}
+
+export function statusArg(description: string, defaultValue?: null): ArgOptions {
+  return {
+    name: 'status',
+    in: 'body',
+    type: 'string',
+    ...(defaultValue === null ? { default: null } : {}),
+    description,
+    parse: parseWritableStatus,
+  };
+}
+
+/** `image`: a media id or an image URL (CONTRACT §3); `null`, "" or 0 for none. */
+export function imageArg(description: string): ArgOptions {
+  return { name: 'image', in: 'body', type: 'string', default: null, description, clearable: true, parse: parseImageInput };
+}
+
+/** Extension: sets (or with `null`/"" clears) the post password. */
+export function passwordBodyArg(description: string): ArgOptions {
+  return {
+    name: 'password',
+    in: 'body',
+    type: 'string',
+    description,
+    clearable: true,
+    extension: true,
+    parse: (raw) => parseString(raw, { nonEmpty: true, maxLength: MAX_TEXT_LENGTH }),
+  };
+}
+
+/** Extension: a `password` that unblanks the password-protected items it matches (reads only). */
+export function passwordQueryArg(description: string): ArgOptions {
+  return {
+    name: 'password',
+    in: 'query',
+    type: 'string',
+    description,
+    extension: true,
+    parse: (raw) => parseString(raw, { nonEmpty: true }),
+  };
+}
+
+export function pathIdArg(description: string): ArgOptions {
+  return { name: 'id', in: 'path', type: 'integer', required: true, description };
+}
+
+export function pathSlugArg(description: string): ArgOptions {
+  return { name: 'slug', in: 'path', type: 'string', required: true, description };
+}
+
+// ---- list parameters (tec-other-api §1.1) ----
+
+export function pageArg(): ArgOptions {
+  return { name: 'page', type: 'integer', default: 1, description: 'The archive page to return', parse: parsePositiveInteger };
+}
+
+export function perPageArg(description: string): ArgOptions {
+  return { name: 'per_page', type: 'integer', default: '10', description, parse: parsePositiveInteger };
+}
+
+export function searchArg(description: string): ArgOptions {
+  return {
+    name: 'search',
+    type: 'string',
+    description,
+    parse: (raw) => parseString(raw, { nonEmpty: true, maxLength: MAX_SEARCH_LENGTH }),
+  };
+}
+
+export function eventArg(description: string): ArgOptions {
+  return { name: 'event', type: 'integer', description, parse: parsePositiveInteger };
+}
+
+/** Untyped boolean-like (CONTRACT §2.2): any value switches the filter on, truthy or falsy. */
+export function hasEventsArg(description: string): ArgOptions {
+  return { name: 'has_events', description, parse: (raw) => ok(isTruthyWord(raw)) };
+}
+
+/** Untyped boolean-like, default false; false means no filter at all. */
+export function onlyWithUpcomingArg(description: string): ArgOptions {
+  return { name: 'only_with_upcoming', default: false, description, parse: (raw) => ok(isTruthyWord(raw)) };
+}
+
+export function statusFilterArg(description: string): ArgOptions {
+  return { name: 'status', type: 'string', description, parse: parseStatusFilter };
+}
+
+/** What the shared service reads from a create or update DTO. */
+export interface LinkedPostWriteArgs {
+  name?: string;
+  author?: number;
+  date?: ParsedDate;
+  dateUtc?: ParsedDate;
+  description?: string | null;
+  status?: PostStatus;
+  phone?: string | null;
+  website?: string | null;
+  image?: ImageInput | null;
+  password?: string | null;
+}
+
+/** What the shared service reads from a list DTO. */
+export interface LinkedPostListArgs {
+  page?: number;
+  perPage?: number;
+  search?: string;
+  event?: number;
+  hasEvents?: boolean;
+  onlyWithUpcoming?: boolean;
+  status?: PostStatus[];
+  password?: string;
+}
+
+/** `website`: http(s) only (CONTRACT §9: no ftp:, no javascript:); hosts without a dot allowed. */
+export const HTTP_URL_OPTIONS = { protocols: ['http', 'https'], require_protocol: true, require_tld: false };

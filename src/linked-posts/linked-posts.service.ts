@@ -1,0 +1,335 @@
+import { Brackets, DataSource, EntityManager, FindOptionsWhere, Not, SelectQueryBuilder } from 'typeorm';
+import { AuthUser } from '../auth/auth-user';
+import { can, canOnObject } from '../auth/permissions';
+import { SubjectAction } from '../auth/subject';
+import { ApiError } from '../common/errors/api-error';
+import { ErrorCode } from '../common/errors/error-codes';
+import { msg } from '../common/i18n/message';
+import { parsePathId } from '../common/params/path-id';
+import { resolveAuthor } from '../common/posts/author';
+import { postPasswordMatches } from '../common/posts/password';
+import { StoredMoment, publicationMoment, storedMoment } from '../common/posts/post-dates';
+import { retryOnSlugConflict, uniqueSlug } from '../common/posts/slug';
+import { listStatusScope, scaleStatus, whereStatusScope } from '../common/posts/status';
+import { Urls } from '../common/urls/urls';
+import { AppConfig } from '../config/app-config';
+import { transaction } from '../database/transaction';
+import { ListPage, buildListLinks, resolvePage, totalPages } from '../listing';
+import { MediaService } from '../media/media.service';
+import { LinkedPostListArgs, LinkedPostWriteArgs } from './linked-post-args';
+import { LinkedPostEntity } from './linked-post.entity';
+import { Json, LinkedPostView } from './linked-post.presenter';
+
+/** What tells venues and organizers apart for the shared service. */
+export interface LinkedPostKind<E extends LinkedPostEntity> {
+  readonly entity: new () => E;
+  readonly singular: 'venue' | 'organizer';
+  readonly plural: 'venues' | 'organizers';
+  /** The events issue's link table (`event_venues`, `event_organizers`) and its column. */
+  readonly linkTable: string;
+  readonly linkColumn: string;
+  /** The entity properties `search` looks in (tec-other-api §1.1, §1.2). */
+  readonly searchFields: readonly string[];
+  readonly errors: {
+    readonly notFound: ErrorCode;
+    readonly notAccessible: ErrorCode;
+    readonly archivePageNotFound: ErrorCode;
+    readonly isInTrash: ErrorCode;
+  };
+}
+
+/** Event statuses that make a venue or organizer "have events" (tec-other-api §1.1 has_events). */
+const COUNTED_EVENT_STATUSES = "('draft', 'pending', 'trash')";
+
+/** Splits `search` as the reference does: on everything that is not a letter, a digit or `-`. */
+export function searchWords(search: string): string[] {
+  const words = search.split(/[^\p{L}\p{N}-]+/u).filter(Boolean);
+  return [...new Map(words.map((word) => [word.toLowerCase(), word])).values()];
+}
+
+/**
+ * Venues and organizers: the same WordPress-post behaviour (CONTRACT §4, tec-other-api §1.1-§2.2),
+ * written once. Subclasses add their own fields and their presenter.
+ */
+export abstract class LinkedPostsService<E extends LinkedPostEntity, A extends LinkedPostWriteArgs> {
+  protected constructor(
+    private readonly kind: LinkedPostKind<E>,
+    protected readonly dataSource: DataSource,
+    protected readonly media: MediaService,
+    protected readonly urls: Urls,
+    protected readonly config: AppConfig,
+  ) {}
+
+  /** Rules across the resource's own fields (400); runs before anything is read or written. */
+  protected abstract checkFields(args: A): void;
+
+  /** Copies the resource's own fields from the arguments (all of them, with defaults, on create). */
+  protected abstract applyFields(post: E, args: A, creating: boolean): void;
+
+  /** The public JSON of one row (the resource's presenter). */
+  protected abstract presentOne(post: E, view: LinkedPostView): Json;
+
+  /** For @LoadSubject: the row a path addresses, 404 when unknown, 403 when the caller may not act on it. */
+  async resolve(params: Record<string, unknown>, action: SubjectAction, user: AuthUser | null | undefined): Promise<E> {
+    const repository = this.dataSource.getRepository(this.kind.entity);
+    let post: E | null = null;
+    if (params.id !== undefined) {
+      post = await repository.findOne({ where: { id: parsePathId(params.id) } as FindOptionsWhere<E> });
+    } else {
+      // Slugs are lower-case ASCII words and hyphens; anything else cannot name one.
+      const slug = typeof params.slug === 'string' ? params.slug.toLowerCase() : '';
+      if (/^[a-z0-9-]{1,200}$/.test(slug)) post = await repository.findOne({ where: { slug } as FindOptionsWhere<E> });
+    }
+    if (!post) throw ApiError.of(this.kind.errors.notFound);
+    if (!canOnObject(user, action, post)) {
+      throw action === 'read' ? ApiError.of(this.kind.errors.notAccessible) : ApiError.forbidden(Boolean(user));
+    }
+    return post;
+  }
+
+  async list(query: LinkedPostListArgs, user: AuthUser | null | undefined): Promise<ListPage> {
+    const { page, perPage, offset } = resolvePage(query.page, query.perPage, this.config);
+    const scope = listStatusScope(user, query.status);
+    if (query.event !== undefined) await this.assertEventExists(query.event);
+
+    const builder = this.dataSource.getRepository(this.kind.entity).createQueryBuilder('p');
+    whereStatusScope(builder, 'p', scope);
+    this.whereSearch(builder, query.search);
+    this.whereEvents(builder, query, user);
+
+    const total = await builder.getCount();
+    if (page > 1 && offset >= total) throw ApiError.of(this.kind.errors.archivePageNotFound);
+    const posts =
+      offset < total
+        ? await builder.orderBy('p.publishedAt', 'DESC').addOrderBy('p.id', 'DESC').offset(offset).limit(perPage).getMany()
+        : [];
+    const items = await this.present(posts, user, { password: query.password });
+
+    const pages = totalPages(total, perPage);
+    const links = buildListLinks({
+      collectionUrl: this.urls.rest(this.kind.plural),
+      page,
+      perPage,
+      totalPages: pages,
+      filters: [
+        ['search', query.search],
+        ['event', query.event],
+        ['has_events', query.hasEvents],
+        ['only_with_upcoming', query.onlyWithUpcoming ? true : undefined],
+        ['status', scope.statuses],
+      ],
+    });
+    return ListPage.posts(this.kind.plural, items, total, pages, links);
+  }
+
+  /** A single read: the object with `json_ld`. */
+  async read(post: E, user: AuthUser | null | undefined, password?: string): Promise<Json> {
+    const [body] = await this.present([post], user, { single: true, password });
+    return body;
+  }
+
+  /** POST on the collection: 201 with the new row, or with the existing duplicate unchanged. */
+  async create(args: A, user: AuthUser): Promise<{ body: Json; location: string }> {
+    return retryOnSlugConflict(() =>
+      transaction(this.dataSource, async (manager) => {
+        const post = await this.createPost(args, user, manager);
+        const [body] = await this.present([post], user, {}, manager);
+        return { body, location: this.urls.rest(this.kind.plural, post.id) };
+      }),
+    );
+  }
+
+  /**
+   * Creates a row inside the caller's transaction, or returns the existing one the duplicate rule
+   * finds (CONTRACT §4: same name, and same description if sent, not trashed, readable by the
+   * caller), unchanged. The events issue creates nested venues and organizers with it.
+   */
+  async createPost(args: A, user: AuthUser, manager: EntityManager): Promise<E> {
+    if (!args.name) throw ApiError.missingParams([this.kind.singular]);
+    this.checkFields(args);
+    const authorId = await resolveAuthor(manager, user, args.author);
+    const published = publicationMoment(args.date, args.dateUtc, this.config.siteTimezone);
+    if (args.image?.kind === 'id') await this.media.resolveImage(args.image, authorId, manager);
+
+    const duplicate = await this.findDuplicate(manager, args.name, args.description || undefined, user);
+    if (duplicate) return duplicate;
+
+    const post = new this.kind.entity();
+    post.authorId = authorId;
+    post.status = scaleStatus(user, args.status);
+    post.slug = await uniqueSlug(manager, this.kind.entity, args.name, { fallback: this.kind.singular });
+    post.name = args.name;
+    post.nameKey = nameKey(args.name);
+    post.description = args.description ?? '';
+    post.excerpt = '';
+    post.phone = args.phone ?? '';
+    post.website = args.website ?? '';
+    post.imageId = args.image ? await this.media.resolveImage(args.image, authorId, manager) : null;
+    post.password = args.password ?? null;
+    const now = storedMoment(new Date(), this.config.siteTimezone);
+    setPublished(post, published ?? now);
+    setModified(post, now);
+    this.applyFields(post, args, true);
+    return manager.save(post);
+  }
+
+  /** A partial update (CONTRACT §3): omitted fields keep their values, `null`/"" clear optional ones. */
+  async update(post: E, args: A, user: AuthUser): Promise<Json> {
+    this.checkFields(args);
+    return transaction(this.dataSource, async (manager) => {
+      const current = await manager.findOneOrFail(this.kind.entity, { where: { id: post.id } as FindOptionsWhere<E> });
+      if (args.author !== undefined) current.authorId = await resolveAuthor(manager, user, args.author);
+      const published = publicationMoment(args.date, args.dateUtc, this.config.siteTimezone);
+      if (published) setPublished(current, published);
+      if (args.name !== undefined) {
+        current.name = args.name;
+        current.nameKey = nameKey(args.name);
+      }
+      if (args.description !== undefined) current.description = args.description ?? '';
+      // A trashed row stays in the trash unless the update sets a status, which restores it.
+      if (args.status !== undefined) current.status = scaleStatus(user, args.status);
+      if (args.phone !== undefined) current.phone = args.phone ?? '';
+      if (args.website !== undefined) current.website = args.website ?? '';
+      if (args.image !== undefined)
+        current.imageId = args.image ? await this.media.resolveImage(args.image, current.authorId, manager) : null;
+      if (args.password !== undefined) current.password = args.password;
+      this.applyFields(current, args, false);
+      setModified(current, storedMoment(new Date(), this.config.siteTimezone));
+      const saved = await manager.save(current);
+      const [body] = await this.present([saved], user, {}, manager);
+      return body;
+    });
+  }
+
+  /**
+   * DELETE: to the trash, never permanently (tec-other-api §1.1); a second time 410. The row's
+   * links to events go in the same transaction, and only this row's (CONTRACT §9).
+   */
+  async remove(post: E, user: AuthUser): Promise<Json> {
+    return transaction(this.dataSource, async (manager) => {
+      const modified = storedMoment(new Date(), this.config.siteTimezone);
+      // One conditional UPDATE, so two concurrent deletes cannot both answer 200.
+      const result = await manager.update<LinkedPostEntity>(
+        this.kind.entity,
+        { id: post.id, status: Not('trash' as const) },
+        { status: 'trash', modifiedAt: modified.utc, modifiedLocal: modified.local },
+      );
+      if (!result.affected) throw ApiError.of(this.kind.errors.isInTrash);
+      await manager.query(`DELETE FROM ${this.kind.linkTable} WHERE ${this.kind.linkColumn} = ?`, [post.id]);
+      const trashed = await manager.findOneOrFail(this.kind.entity, { where: { id: post.id } as FindOptionsWhere<E> });
+      const [body] = await this.present([trashed], user, {}, manager);
+      return body;
+    });
+  }
+
+  /**
+   * The public JSON of rows, images loaded in one query. Password-protected rows are blanked
+   * unless the caller may edit them or `password` matches (tec-other-api §2.4).
+   */
+  async present(
+    posts: readonly E[],
+    viewer: AuthUser | null | undefined,
+    options: { single?: boolean; password?: string },
+    manager?: EntityManager,
+  ): Promise<Json[]> {
+    const images = await this.media.findByIds(
+      posts.map((post) => post.imageId),
+      manager,
+    );
+    return posts.map((post) =>
+      this.presentOne(post, {
+        urls: this.urls,
+        image: post.imageId === null ? null : images.get(post.imageId),
+        single: options.single ?? false,
+        blanked: Boolean(post.password) && !postPasswordMatches(post.password, options.password) && !canOnObject(viewer, 'edit', post),
+      }),
+    );
+  }
+
+  private async findDuplicate(
+    manager: EntityManager,
+    name: string,
+    description: string | undefined,
+    user: AuthUser,
+  ): Promise<E | undefined> {
+    const key = nameKey(name);
+    const candidates = await manager
+      .createQueryBuilder(this.kind.entity, 'p')
+      .where('p.nameKey = :key', { key })
+      .andWhere("p.status <> 'trash'")
+      .orderBy('p.publishedAt', 'DESC')
+      .addOrderBy('p.id', 'DESC')
+      .getMany();
+    // MySQL's collation also folds accents and trailing spaces: the exact comparison is ours.
+    return candidates.find(
+      (post) =>
+        post.nameKey === key &&
+        (description === undefined || post.description.toLowerCase() === description.toLowerCase()) &&
+        canOnObject(user, 'read', post),
+    );
+  }
+
+  private async assertEventExists(id: number): Promise<void> {
+    const rows: unknown[] = await this.dataSource.query('SELECT id FROM events WHERE id = ?', [id]);
+    if (!rows.length) throw ApiError.invalidParam('event', msg('No event has the id %s.', id));
+  }
+
+  /** Every word must occur in one and the same field (tec-other-api §1.1). */
+  private whereSearch(builder: SelectQueryBuilder<E>, search: string | undefined): void {
+    const words = search === undefined ? [] : searchWords(search);
+    if (!words.length) return;
+    // MySQL's collation compares case-insensitively; SQLite's lower() folds ASCII only, so the
+    // connection registers a Unicode one (data-source-options).
+    const column = (field: string) => (this.dataSource.options.type === 'better-sqlite3' ? `unicode_lower(p.${field})` : `p.${field}`);
+    builder.andWhere(
+      new Brackets((anyField) => {
+        for (const field of this.kind.searchFields) {
+          anyField.orWhere(
+            new Brackets((allWords) => {
+              words.forEach((_, index) => allWords.andWhere(`${column(field)} LIKE :word${index}`));
+            }),
+          );
+        }
+      }),
+    );
+    // Words hold only letters, digits and "-", so they need no LIKE escaping.
+    words.forEach((word, index) => builder.setParameter(`word${index}`, `%${word.toLowerCase()}%`));
+  }
+
+  /** `event`, `has_events`, `only_with_upcoming`: EXISTS over the events issue's link table. */
+  private whereEvents(builder: SelectQueryBuilder<E>, query: LinkedPostListArgs, user: AuthUser | null | undefined): void {
+    const linked = (condition: string) =>
+      `EXISTS (SELECT 1 FROM ${this.kind.linkTable} lk INNER JOIN events ev ON ev.id = lk.event_id WHERE lk.${this.kind.linkColumn} = p.id AND ${condition})`;
+    if (query.event !== undefined) {
+      builder.andWhere(
+        `EXISTS (SELECT 1 FROM ${this.kind.linkTable} lk WHERE lk.${this.kind.linkColumn} = p.id AND lk.event_id = :event)`,
+        {
+          event: query.event,
+        },
+      );
+    }
+    if (query.hasEvents !== undefined) {
+      const condition = linked(`ev.status NOT IN ${COUNTED_EVENT_STATUSES}`);
+      builder.andWhere(query.hasEvents ? condition : `NOT ${condition}`);
+    }
+    if (query.onlyWithUpcoming) {
+      // The events counted are those the caller could list: editors all but the trash, others published ones.
+      const visible = can(user, 'edit_others_posts') ? "ev.status <> 'trash'" : "ev.status = 'publish'";
+      builder.andWhere(linked(`ev.start_utc > :now AND ${visible}`), { now: new Date() });
+    }
+  }
+}
+
+function nameKey(name: string): string {
+  return name.toLowerCase();
+}
+
+function setPublished(post: LinkedPostEntity, moment: StoredMoment): void {
+  post.publishedAt = moment.utc;
+  post.publishedLocal = moment.local;
+}
+
+function setModified(post: LinkedPostEntity, moment: StoredMoment): void {
+  post.modifiedAt = moment.utc;
+  post.modifiedLocal = moment.local;
+}

@@ -1,0 +1,71 @@
+import { DateTime } from 'luxon';
+
+/** The date parameters of the events list, in the order the list links carry them. */
+export const DATE_BOUNDS = ['start_date', 'end_date', 'starts_before', 'starts_after', 'ends_before', 'ends_after'] as const;
+export type DateBound = (typeof DATE_BOUNDS)[number];
+
+export interface DateWindowInput {
+  /** The bounds the request gave, already parsed (naive values read in the site zone). */
+  readonly given: Partial<Record<DateBound, DateTime>>;
+  /** `strict_dates`: use the instants exactly instead of widening to whole days. */
+  readonly strict: boolean;
+  /** The request's clock: the defaults are computed from it. */
+  readonly now: DateTime;
+  /** SITE_TIMEZONE: the days of the widening and of the defaults are days in this zone. */
+  readonly siteZone: string;
+  /** `include` ignores the date window entirely (CONTRACT §3). */
+  readonly ignore?: boolean;
+}
+
+/** A resolved bound: the UTC instant the query compares with, and the value the links carry. */
+export interface ResolvedBound {
+  readonly instant: Date;
+  /** The effective value as a site wall clock, `YYYY-MM-DD HH:MM:SS`. */
+  readonly wallClock: string;
+}
+
+/**
+ * The effective date filters of a list request. `start_date`: start >= bound; `end_date`:
+ * end <= bound; `starts_after`/`starts_before`: start strictly after/before; `ends_after`/
+ * `ends_before`: end strictly after/before.
+ */
+export type DateWindow = Partial<Record<DateBound, ResolvedBound>>;
+
+const WALL_CLOCK = 'yyyy-MM-dd HH:mm:ss';
+const DEFAULT_END_YEARS = 2;
+
+/**
+ * CONTRACT §3 "List": each bound is widened (start_date to 00:00:00 of its day, every other bound
+ * to 23:59:59 of its day, days in the site zone) unless strict; `start_date` defaults to now and
+ * `end_date` to two years from now, each widened like a given value; giving one keeps the other's
+ * default; any starts_* or ends_* drops both defaults unless they were given.
+ */
+export function resolveDateWindow(input: DateWindowInput): DateWindow {
+  if (input.ignore) return {};
+  const values: Partial<Record<DateBound, DateTime>> = { ...input.given };
+  const relative = DATE_BOUNDS.some((name) => name !== 'start_date' && name !== 'end_date' && input.given[name] !== undefined);
+  if (!relative) {
+    const now = input.now.setZone(input.siteZone);
+    values.start_date ??= now;
+    values.end_date ??= now.plus({ years: DEFAULT_END_YEARS });
+  }
+
+  const window: DateWindow = {};
+  for (const name of DATE_BOUNDS) {
+    const value = values[name];
+    if (!value) continue;
+    const bound = widen(name, value.setZone(input.siteZone), input.strict).startOf('second');
+    window[name] = { instant: bound.toJSDate(), wallClock: bound.toFormat(WALL_CLOCK) };
+  }
+  return window;
+}
+
+function widen(name: DateBound, value: DateTime, strict: boolean): DateTime {
+  if (strict) return value;
+  return name === 'start_date' ? value.startOf('day') : value.endOf('day');
+}
+
+/** The bounds as `[name, wall clock]` pairs for the list links, in the canonical order. */
+export function dateWindowFilters(window: DateWindow): [DateBound, string][] {
+  return DATE_BOUNDS.filter((name) => window[name]).map((name) => [name, window[name]!.wallClock]);
+}

@@ -1,0 +1,52 @@
+import { MediaEntity } from './media.entity';
+import { parseImageInput, presentImage } from './media.service';
+
+describe('parseImageInput', () => {
+  it('reads media ids as numbers or digit strings, 0 as none', () => {
+    expect(parseImageInput(12)).toEqual({ ok: true, value: { kind: 'id', id: 12 } });
+    expect(parseImageInput(' 12 ')).toEqual({ ok: true, value: { kind: 'id', id: 12 } });
+    expect(parseImageInput('0')).toEqual({ ok: true, value: null });
+    expect(parseImageInput(1.5).ok).toBe(false);
+  });
+
+  it('reads http(s) image URLs with their extension', () => {
+    expect(parseImageInput('https://cdn.test/a/b.JPEG?x=1')).toEqual({
+      ok: true,
+      value: { kind: 'url', url: 'https://cdn.test/a/b.JPEG?x=1', extension: 'jpeg' },
+    });
+  });
+
+  it.each(['ftp://cdn.test/a.png', 'javascript:alert(1)//a.png', 'https://cdn.test/page.html', 'https://cdn.test/', 'not a url', '', {}])(
+    'refuses %p',
+    (raw) => {
+      expect(parseImageInput(raw).ok).toBe(false);
+    },
+  );
+});
+
+describe('presentImage', () => {
+  it('leaves unknown members out', () => {
+    const media = Object.assign(new MediaEntity(), {
+      id: 3,
+      url: 'https://cdn.test/a.png',
+      extension: 'png',
+      width: null,
+      height: null,
+      sizes: null,
+    });
+    expect(presentImage(media)).toEqual({ url: 'https://cdn.test/a.png', id: 3, extension: 'png' });
+  });
+
+  it('adds width, height and sizes when known', () => {
+    const sizes = { thumbnail: { width: 150, height: 150, 'mime-type': 'image/png', url: 'https://cdn.test/a-150.png' } };
+    const media = Object.assign(new MediaEntity(), {
+      id: 3,
+      url: 'https://cdn.test/a.png',
+      extension: 'png',
+      width: 10,
+      height: 20,
+      sizes: JSON.stringify(sizes),
+    });
+    expect(presentImage(media)).toEqual({ url: 'https://cdn.test/a.png', id: 3, extension: 'png', width: 10, height: 20, sizes });
+  });
+});

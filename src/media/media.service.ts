@@ -1,0 +1,113 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { EntityManager, In, Repository } from 'typeorm';
+import { ApiError } from '../common/errors/api-error';
+import { msg } from '../common/i18n/message';
+import { parseInteger } from '../common/parsing/integer';
+import { ParseResult, fail, ok } from '../common/parsing/parse-result';
+import { MediaEntity } from './media.entity';
+
+/** An `image` parameter after parsing: an existing media id, or an image URL to record. */
+export type ImageInput =
+  { readonly kind: 'id'; readonly id: number } | { readonly kind: 'url'; readonly url: string; readonly extension: string };
+
+/** The reference's image object (tec-events-api §3.3); empty members are left out. */
+export interface ImageObject {
+  url: string;
+  id: number;
+  extension: string;
+  width?: number;
+  height?: number;
+  sizes?: Record<string, unknown>;
+}
+
+// WordPress's image types; without fetching, the file extension is all there is to judge by.
+const IMAGE_EXTENSIONS = new Set(['jpg', 'jpeg', 'jpe', 'png', 'gif', 'webp', 'avif', 'bmp', 'tif', 'tiff', 'ico', 'heic']);
+const MAX_URL_LENGTH = 2048;
+const INVALID_IMAGE = msg('Must be a media id or the http(s) URL of an image (%s).', [...IMAGE_EXTENSIONS].join(', '));
+
+/**
+ * Parses `image` (CONTRACT §3): a positive media id (number or digit string), an http(s) URL
+ * whose path ends in an image extension, or `0` for none (`null` then).
+ */
+export function parseImageInput(raw: unknown): ParseResult<ImageInput | null> {
+  if (typeof raw === 'number' || (typeof raw === 'string' && /^\s*\d+\s*$/.test(raw))) {
+    const id = parseInteger(raw, { min: 0 });
+    if (!id.ok) return fail(INVALID_IMAGE);
+    return ok(id.value === 0 ? null : { kind: 'id', id: id.value });
+  }
+  if (typeof raw !== 'string') return fail(INVALID_IMAGE);
+  const text = raw.trim();
+  if (text.length > MAX_URL_LENGTH) return fail(msg('Must be at most %s characters long.', MAX_URL_LENGTH));
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return fail(INVALID_IMAGE);
+  }
+  const extension = /\.([a-z0-9]+)$/i.exec(url.pathname)?.[1]?.toLowerCase();
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || !url.hostname || !extension || !IMAGE_EXTENSIONS.has(extension)) {
+    return fail(INVALID_IMAGE);
+  }
+  return ok({ kind: 'url', url: text, extension });
+}
+
+export function presentImage(media: MediaEntity): ImageObject {
+  const image: ImageObject = { url: media.url, id: media.id, extension: media.extension };
+  if (media.width) image.width = media.width;
+  if (media.height) image.height = media.height;
+  const sizes = parseSizes(media.sizes);
+  if (sizes) image.sizes = sizes;
+  return image;
+}
+
+function parseSizes(text: string | null): Record<string, unknown> | undefined {
+  if (!text) return undefined;
+  try {
+    const value: unknown = JSON.parse(text);
+    return value && typeof value === 'object' && !Array.isArray(value) && Object.keys(value).length
+      ? (value as Record<string, unknown>)
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Images of events, venues and organizers: media records, never fetched by the server. */
+@Injectable()
+export class MediaService {
+  constructor(@InjectRepository(MediaEntity) private readonly media: Repository<MediaEntity>) {}
+
+  /**
+   * The media id for a parsed `image`: an existing id is checked (400 rest_invalid_param on
+   * `param` when unknown), a URL becomes a new media row. Pass the transaction's manager.
+   */
+  async resolveImage(
+    input: ImageInput,
+    authorId: number | null,
+    manager: EntityManager = this.media.manager,
+    param = 'image',
+  ): Promise<number> {
+    if (input.kind === 'id') {
+      if (!(await manager.exists(MediaEntity, { where: { id: input.id } }))) {
+        throw ApiError.invalidParam(param, msg('No media has the id %s.', input.id));
+      }
+      return input.id;
+    }
+    const saved = await manager.save(
+      manager.create(MediaEntity, { url: input.url, extension: input.extension, width: null, height: null, sizes: null, authorId }),
+    );
+    return saved.id;
+  }
+
+  /** The media rows of a page of items, in one query. */
+  async findByIds(
+    ids: readonly (number | null | undefined)[],
+    manager: EntityManager = this.media.manager,
+  ): Promise<Map<number, MediaEntity>> {
+    const wanted = [...new Set(ids.filter((id): id is number => typeof id === 'number'))];
+    if (!wanted.length) return new Map();
+    const rows = await manager.find(MediaEntity, { where: { id: In(wanted) } });
+    return new Map(rows.map((row) => [row.id, row]));
+  }
+}

@@ -1,0 +1,40 @@
+import { Arg } from '../../common/params/arg-spec';
+import { PostStatus } from '../../common/posts/status';
+import {
+  LinkedPostListArgs,
+  eventArg,
+  hasEventsArg,
+  onlyWithUpcomingArg,
+  pageArg,
+  passwordQueryArg,
+  perPageArg,
+  searchArg,
+  statusFilterArg,
+} from '../../linked-posts/linked-post-args';
+
+/** GET /organizers (specification §4.4: the venues' parameters). */
+export class ListOrganizersQuery implements LinkedPostListArgs {
+  @Arg(pageArg())
+  page?: number;
+
+  @Arg(perPageArg('The number of organizers to return on each page'))
+  perPage?: number;
+
+  @Arg(searchArg('Organizers should contain the specified string in the title, description or custom fields'))
+  search?: string;
+
+  @Arg(eventArg('Organizers should be related to this event'))
+  event?: number;
+
+  @Arg(hasEventsArg('Organizers should have events associated to them'))
+  hasEvents?: boolean;
+
+  @Arg(onlyWithUpcomingArg('Organizers should have upcoming events associated to them'))
+  onlyWithUpcoming?: boolean;
+
+  @Arg(statusFilterArg('The organizer post status'))
+  status?: PostStatus[];
+
+  @Arg(passwordQueryArg('The password of password-protected organizers to show unblanked'))
+  password?: string;
+}

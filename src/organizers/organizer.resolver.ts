@@ -1,0 +1,15 @@
+import { Injectable } from '@nestjs/common';
+import { Request } from 'express';
+import { SubjectAction, SubjectResolver } from '../auth/subject';
+import { OrganizerEntity } from './organizer.entity';
+import { OrganizersService } from './organizers.service';
+
+/** The organizer of `/organizers/{id}` or `/organizers/by-slug/{slug}`, checked before the body is validated. */
+@Injectable()
+export class OrganizerResolver implements SubjectResolver<OrganizerEntity> {
+  constructor(private readonly organizers: OrganizersService) {}
+
+  resolve(request: Request, action: SubjectAction): Promise<OrganizerEntity> {
+    return this.organizers.resolve(request.params, action, request.user);
+  }
+}

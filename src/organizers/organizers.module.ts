@@ -1,0 +1,15 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { MediaModule } from '../media/media.module';
+import { OrganizerEntity } from './organizer.entity';
+import { OrganizerResolver } from './organizer.resolver';
+import { OrganizersController } from './organizers.controller';
+import { OrganizersService } from './organizers.service';
+
+@Module({
+  imports: [TypeOrmModule.forFeature([OrganizerEntity]), MediaModule],
+  controllers: [OrganizersController],
+  providers: [OrganizersService, OrganizerResolver],
+  exports: [OrganizersService],
+})
+export class OrganizersModule {}

@@ -1,0 +1,48 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { Urls } from '../common/urls/urls';
+import { APP_CONFIG, AppConfig } from '../config/app-config';
+import { Json, LinkedPostView } from '../linked-posts/linked-post.presenter';
+import { LinkedPostKind, LinkedPostsService } from '../linked-posts/linked-posts.service';
+import { MediaService } from '../media/media.service';
+import { CreateOrganizerDto } from './dto/create-organizer.dto';
+import { presentOrganizer } from './organizer.presenter';
+import { OrganizerEntity } from './organizer.entity';
+
+export type OrganizerArgs = Partial<CreateOrganizerDto>;
+
+const ORGANIZER: LinkedPostKind<OrganizerEntity> = {
+  entity: OrganizerEntity,
+  singular: 'organizer',
+  plural: 'organizers',
+  linkTable: 'event_organizers',
+  linkColumn: 'organizer_id',
+  searchFields: ['name', 'description', 'excerpt', 'phone', 'email', 'website'],
+  errors: {
+    notFound: 'organizer-not-found',
+    notAccessible: 'organizer-not-accessible',
+    archivePageNotFound: 'organizer-archive-page-not-found',
+    isInTrash: 'organizer-is-in-trash',
+  },
+};
+
+/** Organizers: the shared linked-post behaviour plus an e-mail address. */
+@Injectable()
+export class OrganizersService extends LinkedPostsService<OrganizerEntity, OrganizerArgs> {
+  constructor(@InjectDataSource() dataSource: DataSource, media: MediaService, urls: Urls, @Inject(APP_CONFIG) config: AppConfig) {
+    super(ORGANIZER, dataSource, media, urls, config);
+  }
+
+  protected checkFields(): void {
+    // Every organizer field is checked on its own by the DTO.
+  }
+
+  protected applyFields(organizer: OrganizerEntity, args: OrganizerArgs, creating: boolean): void {
+    if (args.email !== undefined || creating) organizer.email = args.email ?? '';
+  }
+
+  protected presentOne(organizer: OrganizerEntity, view: LinkedPostView): Json {
+    return presentOrganizer(organizer, view);
+  }
+}

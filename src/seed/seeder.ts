@@ -1,0 +1,216 @@
+import { DateTime } from 'luxon';
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
+import { DataSource, EntityManager, EntityTarget, ObjectLiteral } from 'typeorm';
+import { EventEntity, EventOrganizerEntity, EventTermEntity, EventVenueEntity } from '../events/event.entity';
+import { MediaEntity } from '../media/media.entity';
+import { OrganizerEntity } from '../organizers/organizer.entity';
+import { TermEntity } from '../terms/term.entity';
+import { VenueEntity } from '../venues/venue.entity';
+import { DemoData, DemoDataPlan, EventBatch } from './demo-data';
+import { SeedSizes } from './sizes';
+
+export interface SeedOptions extends SeedSizes {
+  readonly seed: number;
+  /** `YYYY-MM-DD`: the data's "today" (default: today, UTC). */
+  readonly anchor?: string;
+  readonly authorId: number;
+  readonly siteTimezone: string;
+  /** Delete every event, venue, organizer, category, tag and demo image first. */
+  readonly reset: boolean;
+}
+
+export interface SeedProgress {
+  start(total: number): void;
+  update(done: number, phase: string): void;
+  stop(): void;
+}
+
+export interface SeedSummary extends SeedSizes {
+  readonly seconds: number;
+  readonly anchor: string;
+}
+
+/** Refused input (tables not empty without --reset); the CLI prints it and exits 2. */
+export class SeedRefusedError extends Error {}
+
+/** Content tables, children first (the order to empty them in). */
+const CONTENT_TABLES = ['event_terms', 'event_venues', 'event_organizers', 'events', 'terms', 'venues', 'organizers'] as const;
+/** Demo images are recognisable by their URL, so a reset leaves users' own media alone. */
+const DEMO_MEDIA_PREFIX = 'https://images.example.com/uploads/';
+/** Rows per INSERT: under SQLite's 32,766 bound parameters, and a few MB per MySQL packet. */
+const MAX_PARAMETERS_PER_INSERT = 30_000;
+const MAX_ROWS_PER_INSERT = 1_000;
+/** Events per transaction; generation of the next batch overlaps the writing of this one. */
+const EVENTS_PER_TRANSACTION = 2_000;
+const GENERATE_CHUNK = 250;
+
+/**
+ * Writes the demo data with parameterised multi-row INSERTs (TypeORM's insert builder, so every
+ * value is converted exactly as the services' saves convert it), in transactions, rows with their
+ * ids. Refuses a database that already has events, venues, organizers or terms unless `reset`.
+ */
+export async function seedDemoData(dataSource: DataSource, options: SeedOptions, progress?: SeedProgress): Promise<SeedSummary> {
+  const started = Date.now();
+  if (options.reset) await emptyContent(dataSource);
+  else await assertEmpty(dataSource);
+
+  const anchor = options.anchor ? DateTime.fromISO(options.anchor, { zone: 'UTC' }).startOf('day') : DateTime.utc().startOf('day');
+  if (!anchor.isValid) throw new SeedRefusedError(`--anchor must be a date such as 2026-01-31 (got "${options.anchor}")`);
+  const plan: DemoDataPlan = {
+    ...options,
+    anchor,
+    firstIds: {
+      media: await nextId(dataSource, 'media'),
+      terms: await nextId(dataSource, 'terms'),
+      venues: await nextId(dataSource, 'venues'),
+      organizers: await nextId(dataSource, 'organizers'),
+      events: await nextId(dataSource, 'events'),
+    },
+  };
+  const data = new DemoData(plan);
+  const total = options.media + options.categories + options.tags + options.venues + options.organizers + options.events;
+  let done = 0;
+  progress?.start(total);
+  const advance = (rows: number, phase: string) => {
+    done += rows;
+    progress?.update(done, phase);
+  };
+
+  const termIds: number[] = [];
+  try {
+    await dataSource.transaction(async (manager) => {
+      await insertRows(manager, MediaEntity, data.media());
+      advance(options.media, 'media');
+      const terms = data.terms();
+      termIds.push(...terms.map((term) => term.id));
+      await insertRows(manager, TermEntity, terms);
+      advance(terms.length, 'terms');
+      await insertRows(manager, VenueEntity, data.venues());
+      advance(options.venues, 'venues');
+      await insertRows(manager, OrganizerEntity, data.organizers());
+      advance(options.organizers, 'organizers');
+    });
+
+    let writing: Promise<void> | undefined;
+    for (;;) {
+      const batch = await generateBatch(data, EVENTS_PER_TRANSACTION);
+      if (writing) await writing;
+      if (!batch.events.length) break;
+      writing = dataSource.transaction(async (manager) => {
+        await writeEvents(manager, batch);
+        advance(batch.events.length, 'events');
+      });
+      // Awaited on the next turn; until then a failure must not count as an unhandled rejection.
+      writing.catch(() => undefined);
+    }
+
+    await dataSource.transaction((manager) => writeTermCounts(manager, data.termCounts, termIds));
+  } finally {
+    progress?.stop();
+  }
+  return {
+    events: options.events,
+    venues: options.venues,
+    organizers: options.organizers,
+    categories: options.categories,
+    tags: options.tags,
+    media: options.media,
+    anchor: anchor.toISODate(),
+    seconds: (Date.now() - started) / 1000,
+  };
+}
+
+/** The next batch, made in small chunks so the database's answers to the previous one are read meanwhile. */
+async function generateBatch(data: DemoData, size: number): Promise<EventBatch> {
+  const batch: EventBatch = { events: [], terms: [], venues: [], organizers: [] };
+  while (batch.events.length < size) {
+    const chunk = data.nextBatch(Math.min(GENERATE_CHUNK, size - batch.events.length));
+    if (!chunk.events.length) break;
+    batch.events.push(...chunk.events);
+    batch.terms.push(...chunk.terms);
+    batch.venues.push(...chunk.venues);
+    batch.organizers.push(...chunk.organizers);
+    await yieldToEventLoop();
+  }
+  return batch;
+}
+
+async function writeEvents(manager: EntityManager, batch: EventBatch): Promise<void> {
+  await insertRows(manager, EventEntity, batch.events);
+  await insertRows(manager, EventTermEntity, batch.terms);
+  await insertRows(manager, EventVenueEntity, batch.venues);
+  await insertRows(manager, EventOrganizerEntity, batch.organizers);
+}
+
+/**
+ * Multi-row INSERTs with `?` placeholders. Each value goes through the driver's
+ * preparePersistentValue, the conversion every TypeORM save applies (booleans, dates per
+ * dialect); the SQL is built here because TypeORM's insert builder spends most of a big seed
+ * naming and looking up its parameters.
+ */
+async function insertRows<T extends ObjectLiteral>(manager: EntityManager, target: EntityTarget<T>, rows: readonly T[]): Promise<void> {
+  if (!rows.length) return;
+  const metadata = manager.connection.getMetadata(target);
+  const driver = manager.connection.driver;
+  const columns = metadata.columns.filter((column) => column.isInsert);
+  const head = `INSERT INTO ${driver.escape(metadata.tableName)} (${columns.map((column) => driver.escape(column.databaseName)).join(', ')}) VALUES `;
+  const tuple = `(${columns.map(() => '?').join(', ')})`;
+  const perInsert = Math.max(1, Math.min(MAX_ROWS_PER_INSERT, Math.floor(MAX_PARAMETERS_PER_INSERT / columns.length)));
+  for (let from = 0; from < rows.length; from += perInsert) {
+    const slice = rows.slice(from, from + perInsert);
+    const parameters: unknown[] = [];
+    for (const row of slice)
+      for (const column of columns) parameters.push(driver.preparePersistentValue(column.getEntityValue(row), column));
+    await manager.query(head + slice.map(() => tuple).join(', '), parameters);
+  }
+}
+
+/** `terms.count` = published events per term (CONTRACT §5), counted while generating. */
+async function writeTermCounts(manager: EntityManager, counts: ReadonlyMap<number, number>, termIds: readonly number[]): Promise<void> {
+  const ids = termIds.filter((id) => counts.get(id));
+  for (let from = 0; from < ids.length; from += 500) {
+    const slice = ids.slice(from, from + 500);
+    await manager.query(
+      `UPDATE terms SET count = CASE id ${slice.map(() => 'WHEN ? THEN ?').join(' ')} END WHERE id IN (${slice.map(() => '?').join(', ')})`,
+      [...slice.flatMap((id) => [id, counts.get(id)]), ...slice],
+    );
+  }
+}
+
+async function assertEmpty(dataSource: DataSource): Promise<void> {
+  const counts: string[] = [];
+  for (const table of ['events', 'venues', 'organizers', 'terms']) {
+    const [row] = await dataSource.query<{ n: number | string }[]>(`SELECT COUNT(*) AS n FROM ${table}`);
+    if (Number(row.n)) counts.push(`${Number(row.n)} ${table}`);
+  }
+  if (counts.length) {
+    throw new SeedRefusedError(
+      `the database already has ${counts.join(', ')}; pass --reset to delete all of them (and the demo images) first`,
+    );
+  }
+}
+
+async function emptyContent(dataSource: DataSource): Promise<void> {
+  if (dataSource.options.type === 'better-sqlite3') {
+    await dataSource.transaction(async (manager) => {
+      for (const table of CONTENT_TABLES) await manager.query(`DELETE FROM ${table}`);
+      await manager.query('DELETE FROM media WHERE url LIKE ?', [`${DEMO_MEDIA_PREFIX}%`]);
+    });
+    return;
+  }
+  // TRUNCATE is instant where DELETE would cascade row by row; it needs the checks off on its connection.
+  const runner = dataSource.createQueryRunner();
+  try {
+    await runner.query('SET FOREIGN_KEY_CHECKS = 0');
+    for (const table of CONTENT_TABLES) await runner.query(`TRUNCATE TABLE ${table}`);
+    await runner.query('DELETE FROM media WHERE url LIKE ?', [`${DEMO_MEDIA_PREFIX}%`]);
+  } finally {
+    await runner.query('SET FOREIGN_KEY_CHECKS = 1');
+    await runner.release();
+  }
+}
+
+async function nextId(dataSource: DataSource, table: string): Promise<number> {
+  const [row] = await dataSource.query<{ id: number | string | null }[]>(`SELECT MAX(id) AS id FROM ${table}`);
+  return Number(row.id ?? 0) + 1;
+}

@@ -1,0 +1,148 @@
+import { sanitizeHtml, stripTags } from '../../common/html/sanitize';
+import { msg } from '../../common/i18n/message';
+import { Arg } from '../../common/params/arg-spec';
+import { ParseResult, fail, ok, parseInteger, parsePositiveInteger, parseString } from '../../common/parsing';
+import { MAX_SLUG_LENGTH, slugify } from '../slugify';
+
+/**
+ * Every parameter of the category and tag routes (specification §4.5, §4.6), declared once here
+ * and placed on the DTO properties of both resources. Descriptions are the reference's.
+ */
+
+export const TERM_ORDERS = ['asc', 'desc'] as const;
+export type TermOrder = (typeof TERM_ORDERS)[number];
+export const TERM_ORDERBYS = ['id', 'include', 'name', 'slug', 'include_slugs', 'term_group', 'description', 'count'] as const;
+export type TermOrderBy = (typeof TERM_ORDERBYS)[number];
+
+export const MAX_NAME_LENGTH = 200;
+export const MAX_SEARCH_LENGTH = 200;
+/** A MySQL TEXT column holds 65,535 bytes. */
+export const MAX_DESCRIPTION_BYTES = 65_535;
+
+/** The list parameters; `plural` is "event categories" or "event tags". */
+export function termListArgs(plural: string) {
+  return {
+    page: Arg({ name: 'page', type: 'integer', default: 1, description: 'The archive page to return', parse: parsePositiveInteger }),
+    perPage: Arg({
+      name: 'per_page',
+      type: 'integer',
+      default: '10',
+      description: `The number of ${plural} to return on each page`,
+      parse: parsePositiveInteger,
+    }),
+    search: Arg({
+      name: 'search',
+      type: 'string',
+      description: 'Limit results to those matching a string',
+      parse: (raw) => parseString(raw, { nonEmpty: true, maxLength: MAX_SEARCH_LENGTH }),
+    }),
+    exclude: Arg({ name: 'exclude', type: 'array', items: { type: 'integer' }, description: 'Ensure result set exclude specific IDs' }),
+    include: Arg({ name: 'include', type: 'array', items: { type: 'integer' }, description: 'Limit result set to specific IDs' }),
+    order: Arg({
+      name: 'order',
+      type: 'string',
+      description: 'Order sort attribute ascending or descending',
+      parse: (raw) => parseWord(raw, TERM_ORDERS),
+    }),
+    orderby: Arg({
+      name: 'orderby',
+      type: 'string',
+      description: 'Sort collection by term attribute',
+      parse: (raw) => parseWord(raw, TERM_ORDERBYS),
+    }),
+    hideEmpty: Arg({
+      name: 'hide_empty',
+      type: 'boolean',
+      default: '1',
+      applyDefault: true,
+      description: 'Whether to hide terms not assigned to any posts',
+    }),
+    parent: Arg({
+      name: 'parent',
+      type: 'integer',
+      description: 'Limit result set to terms assigned to a specific parent',
+      parse: parsePositiveInteger,
+    }),
+    post: Arg({
+      name: 'post',
+      type: 'integer',
+      description: 'Limit result set to terms assigned to a specific post',
+      parse: parsePositiveInteger,
+    }),
+    event: Arg({
+      name: 'event',
+      type: 'integer',
+      description: 'Limit result set to terms assigned to a specific event (an alias of the "post" parameter)',
+      parse: parsePositiveInteger,
+    }),
+    slug: Arg({
+      name: 'slug',
+      type: 'string',
+      description: 'Limit result set to terms with a specific slug',
+      parse: (raw) => parseString(raw, { nonEmpty: true, maxLength: MAX_SLUG_LENGTH }),
+    }),
+  };
+}
+
+/**
+ * The create and update parameters; `singular` is "event category" or "event tag". Values arrive
+ * in the DTO already cleaned: the name as plain text, the description as sanitised HTML, the slug
+ * as a slug.
+ */
+export function termWriteArgs(singular: string) {
+  return {
+    id: Arg({ name: 'id', in: 'path', type: 'integer', required: true, description: `the ${singular} term ID` }),
+    name: Arg({ name: 'name', in: 'body', type: 'string', required: true, description: `The ${singular} name`, parse: parseTermName }),
+    description: Arg({
+      name: 'description',
+      in: 'body',
+      type: 'string',
+      description: `The ${singular} description`,
+      parse: parseTermDescription,
+    }),
+    slug: Arg({ name: 'slug', in: 'body', type: 'string', description: `The ${singular} slug`, parse: parseTermSlug }),
+    // The reference's description here is a copy of the slug's; this one says what it is.
+    parent: Arg({
+      name: 'parent',
+      in: 'body',
+      type: 'integer',
+      description: `The ${singular} parent term ID`,
+      parse: (raw) => parseInteger(raw, { min: 0 }),
+    }),
+  };
+}
+
+/** One of `words`, in any case (WordPress reads `order` case-insensitively). */
+function parseWord<T extends string>(raw: unknown, words: readonly T[]): ParseResult<T> {
+  const text = parseString(raw, { trim: true });
+  if (!text.ok) return text;
+  const word = text.value.toLowerCase() as T;
+  return words.includes(word) ? ok(word) : fail(msg('Must be one of: %s.', words.join(', ')));
+}
+
+/** Plain text: tags stripped, trimmed; WordPress's 200 characters at most. */
+export function parseTermName(raw: unknown): ParseResult<string> {
+  const text = parseString(raw, { trim: true, nonEmpty: true });
+  if (!text.ok) return text;
+  const name = stripTags(text.value.normalize('NFC'));
+  if (!name) return fail(msg('Must contain text, not only HTML tags.'));
+  if ([...name].length > MAX_NAME_LENGTH) return fail(msg('Must be at most %s characters long.', MAX_NAME_LENGTH));
+  return ok(name);
+}
+
+/** Sanitised HTML; "" is an empty description. */
+export function parseTermDescription(raw: unknown): ParseResult<string> {
+  const text = parseString(raw);
+  if (!text.ok) return text;
+  const description = sanitizeHtml(text.value.normalize('NFC'));
+  if (Buffer.byteLength(description) > MAX_DESCRIPTION_BYTES) return fail(msg('Must be at most %s bytes long.', MAX_DESCRIPTION_BYTES));
+  return ok(description);
+}
+
+/** A given slug is normalised like a derived one ("My Slug" becomes "my-slug"). */
+export function parseTermSlug(raw: unknown): ParseResult<string> {
+  const text = parseString(raw, { trim: true, nonEmpty: true, maxLength: MAX_SLUG_LENGTH });
+  if (!text.ok) return text;
+  const slug = slugify(text.value);
+  return slug ? ok(slug) : fail(msg('Must contain at least one letter or digit.'));
+}

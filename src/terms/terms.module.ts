@@ -1,0 +1,12 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { TermEntity } from './term.entity';
+import { TermsService } from './terms.service';
+
+/** The shared term store and logic behind /categories and /tags (and the events' terms). */
+@Module({
+  imports: [TypeOrmModule.forFeature([TermEntity])],
+  providers: [TermsService],
+  exports: [TermsService, TypeOrmModule],
+})
+export class TermsModule {}

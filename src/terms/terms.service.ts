@@ -1,0 +1,360 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
+import { DataSource, EntityManager, In, Not, Repository, SelectQueryBuilder } from 'typeorm';
+import type { AuthUser } from '../auth/auth-user';
+import { canOnObject } from '../auth/permissions';
+import { ApiError } from '../common/errors/api-error';
+import { stripTags } from '../common/html/sanitize';
+import { Message, msg } from '../common/i18n/message';
+import { Urls } from '../common/urls/urls';
+import { APP_CONFIG, AppConfig } from '../config/app-config';
+import { isUniqueViolation, transaction } from '../database/transaction';
+import { FilterValue, ListPage, buildListLinks, resolvePage, totalPages } from '../listing';
+import { ListTermsQuery } from './dto/list-terms.query';
+import { TermInput } from './dto/write-term.dto';
+import { numberedSlug, slugify } from './slugify';
+import { Taxonomy } from './taxonomy';
+import { TermEntity } from './term.entity';
+import { TermView, presentTerm } from './term.presenter';
+
+/** How often a write is re-run after another request took its name or slug first. */
+const MAX_WRITE_ATTEMPTS = 10;
+/** Slug candidates (`x`, `x-2`, ...) checked per query. */
+const SLUG_BATCH = 20;
+/** Deeper category trees than this are refused rather than walked. */
+const MAX_DEPTH = 1000;
+
+/**
+ * Categories and tags (CONTRACT §5), one implementation parameterised by the taxonomy. Every
+ * write runs in one transaction: a refused write changes nothing.
+ */
+@Injectable()
+export class TermsService {
+  constructor(
+    @InjectRepository(TermEntity) private readonly terms: Repository<TermEntity>,
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly urls: Urls,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async list(taxonomy: Taxonomy, query: ListTermsQuery, user: AuthUser | null): Promise<ListPage> {
+    await this.checkListReferences(taxonomy, query, user);
+    const eventId = query.event ?? query.post;
+    const slug = query.slug === undefined ? undefined : slugify(query.slug);
+
+    const qb = this.terms.createQueryBuilder('t').where('t.taxonomy = :taxonomy', { taxonomy: taxonomy.name });
+    if (query.search !== undefined) this.whereSearch(qb, query.search);
+    if (query.include) qb.andWhere('t.id IN (:...include)', { include: query.include });
+    if (query.exclude) qb.andWhere('t.id NOT IN (:...exclude)', { exclude: query.exclude });
+    if (query.hideEmpty) qb.andWhere('t.count > 0');
+    if (taxonomy.hierarchical && query.parent !== undefined) qb.andWhere('t.parent = :parent', { parent: query.parent });
+    if (eventId !== undefined) qb.andWhere('t.id IN (SELECT et.term_id FROM event_terms et WHERE et.event_id = :eventId)', { eventId });
+    if (slug !== undefined) qb.andWhere('t.slug = :slug', { slug });
+
+    const page = resolvePage(query.page, query.perPage, this.config);
+    const total = await qb.getCount();
+    const pages = totalPages(total, page.perPage);
+    const rows = total > page.offset ? await orderTerms(qb, query).offset(page.offset).limit(page.perPage).getMany() : [];
+
+    const filters: [string, FilterValue][] = [
+      ['search', query.search],
+      ['exclude', query.exclude],
+      ['include', query.include],
+      ['order', query.order],
+      ['orderby', query.orderby],
+      ['hide_empty', query.hideEmpty],
+      ['parent', taxonomy.hierarchical ? query.parent : undefined],
+      query.event !== undefined ? ['event', query.event] : ['post', query.post],
+      // As given: it is normalised again when the link is followed, and "" would not be accepted.
+      ['slug', query.slug],
+    ];
+    const links = buildListLinks({
+      collectionUrl: this.urls.rest(taxonomy.resource),
+      page: page.page,
+      perPage: page.perPage,
+      totalPages: pages,
+      filters,
+    });
+    return ListPage.terms(
+      taxonomy.resource,
+      rows.map((term) => this.present(term)),
+      total,
+      pages,
+      links,
+    );
+  }
+
+  /** The term, or 404 rest_term_invalid (also for a term of the other taxonomy). */
+  async getById(taxonomy: Taxonomy, id: number): Promise<TermEntity> {
+    const term = id > 0 ? await this.terms.findOneBy({ id, taxonomy: taxonomy.name }) : null;
+    if (!term) throw ApiError.of('rest_term_invalid');
+    return term;
+  }
+
+  present(term: TermEntity): TermView {
+    return presentTerm(term, this.urls);
+  }
+
+  async create(taxonomy: Taxonomy, input: TermInput & { name: string }): Promise<TermView> {
+    const term = await this.retryOnConflict(() =>
+      transaction(this.dataSource, async (manager) => {
+        const parent = taxonomy.hierarchical ? (input.parent ?? 0) : 0;
+        if (parent) await this.requireParent(manager, taxonomy, parent);
+        await this.checkNameFree(manager, taxonomy, input.name, parent);
+        if (input.slug !== undefined) await this.checkSlugFree(manager, taxonomy, input.slug);
+
+        const derived = input.slug ?? slugify(input.name);
+        // WordPress falls back to the term id when a name gives no slug (e.g. "日本" or "!!!").
+        const slug = derived ? await this.uniqueSlug(manager, taxonomy, derived) : `pending-${randomUUID()}`;
+        const saved = await manager.save(
+          manager.create(TermEntity, {
+            taxonomy: taxonomy.name,
+            name: input.name,
+            nameKey: nameKey(input.name),
+            slug,
+            description: input.description ?? '',
+            parent,
+            count: 0,
+          }),
+        );
+        if (!derived) {
+          saved.slug = await this.uniqueSlug(manager, taxonomy, String(saved.id));
+          await manager.update(TermEntity, saved.id, { slug: saved.slug });
+        }
+        return saved;
+      }),
+    );
+    return this.present(term);
+  }
+
+  async update(taxonomy: Taxonomy, target: TermEntity, input: TermInput): Promise<TermView> {
+    const term = await this.retryOnConflict(() =>
+      transaction(this.dataSource, async (manager) => {
+        const current = await this.reload(manager, taxonomy, target.id);
+        const name = input.name ?? current.name;
+        const parent = taxonomy.hierarchical && input.parent !== undefined ? input.parent : current.parent;
+
+        if (parent !== current.parent && parent !== 0) {
+          await this.requireParent(manager, taxonomy, parent);
+          await this.checkNoCycle(manager, taxonomy, current.id, parent);
+        }
+        if (nameKey(name) !== current.nameKey || parent !== current.parent) {
+          await this.checkNameFree(manager, taxonomy, name, parent, current.id);
+        }
+        if (input.slug !== undefined && input.slug !== current.slug) await this.checkSlugFree(manager, taxonomy, input.slug, current.id);
+
+        const changes: Partial<TermEntity> = {
+          name,
+          nameKey: nameKey(name),
+          parent,
+          slug: input.slug ?? current.slug,
+          description: input.description === undefined ? current.description : (input.description ?? ''),
+        };
+        await manager.update(TermEntity, current.id, changes);
+        return Object.assign(current, changes);
+      }),
+    );
+    return this.present(term);
+  }
+
+  /** Permanent; the children of a category move up to its parent. Returns the term as it was. */
+  async remove(taxonomy: Taxonomy, target: TermEntity): Promise<TermView> {
+    const term = await this.retryOnConflict(() =>
+      transaction(this.dataSource, async (manager) => {
+        const current = await this.reload(manager, taxonomy, target.id);
+        if (taxonomy.hierarchical) {
+          await this.checkChildrenCanMoveUp(manager, taxonomy, current);
+          await manager.update(TermEntity, { taxonomy: taxonomy.name, parent: current.id }, { parent: current.parent });
+        }
+        await manager.query('DELETE FROM event_terms WHERE term_id = ?', [current.id]);
+        await manager.delete(TermEntity, { id: current.id });
+        return current;
+      }),
+    );
+    return this.present(term);
+  }
+
+  /**
+   * include/exclude/parent must name terms of this taxonomy, post/event an event the caller may
+   * read (an unreadable one is reported like a missing one). One 400 lists every problem.
+   */
+  private async checkListReferences(taxonomy: Taxonomy, query: ListTermsQuery, user: AuthUser | null): Promise<void> {
+    const reasons: Record<string, Message> = {};
+    for (const name of ['exclude', 'include'] as const) {
+      const ids = query[name];
+      if (!ids) continue;
+      const found = await this.terms.find({ select: { id: true }, where: { taxonomy: taxonomy.name, id: In(ids) } });
+      const known = new Set(found.map((term) => term.id));
+      const missing = ids.filter((id) => !known.has(id));
+      if (missing.length) reasons[name] = unknownTerms(taxonomy, missing);
+    }
+    if (
+      taxonomy.hierarchical &&
+      query.parent !== undefined &&
+      !(await this.terms.existsBy({ taxonomy: taxonomy.name, id: query.parent }))
+    ) {
+      reasons.parent = unknownTerms(taxonomy, [query.parent]);
+    }
+    for (const name of ['post', 'event'] as const) {
+      const id = query[name];
+      if (id !== undefined && !(await this.isReadableEvent(id, user))) {
+        reasons[name] = msg('The specified ID for the "%s" parameter is not a valid event.', name);
+      }
+    }
+    if (Object.keys(reasons).length) throw ApiError.invalidParams(reasons);
+  }
+
+  private async isReadableEvent(id: number, user: AuthUser | null): Promise<boolean> {
+    const rows: { author_id: number | string; status: string }[] = await this.dataSource.query(
+      'SELECT author_id, status FROM events WHERE id = ?',
+      [id],
+    );
+    return rows.length > 0 && canOnObject(user, 'read', { authorId: Number(rows[0].author_id), status: rows[0].status });
+  }
+
+  /** Search: the text occurs in the name or the slug, case-insensitively (CONTRACT §2.2). */
+  private whereSearch(qb: SelectQueryBuilder<TermEntity>, search: string): void {
+    const text = search.normalize('NFC');
+    // Names are stored as stripTags made them ("&" as "&amp;"), so the search text is matched in that form too.
+    const forms = [...new Set([text, stripTags(text)].map((form) => form.toLowerCase()).filter(Boolean))];
+    const clauses = forms.map((_, i) => `t.nameKey LIKE :search${i} ESCAPE '!'`);
+    const params = Object.fromEntries(forms.map((form, i) => [`search${i}`, `%${escapeLike(form)}%`]));
+    qb.andWhere(`(${[...clauses, `t.slug LIKE :slugSearch ESCAPE '!'`].join(' OR ')})`, {
+      ...params,
+      slugSearch: `%${escapeLike(text.toLowerCase())}%`,
+    });
+  }
+
+  private async reload(manager: EntityManager, taxonomy: Taxonomy, id: number): Promise<TermEntity> {
+    const term = await manager.findOneBy(TermEntity, { id, taxonomy: taxonomy.name });
+    if (!term) throw ApiError.of('rest_term_invalid');
+    return term;
+  }
+
+  private async requireParent(manager: EntityManager, taxonomy: Taxonomy, parent: number): Promise<void> {
+    if (!(await manager.existsBy(TermEntity, { id: parent, taxonomy: taxonomy.name }))) {
+      throw ApiError.invalidParam('parent', unknownTerms(taxonomy, [parent]));
+    }
+  }
+
+  /** Walks up from the new parent: meeting the term itself would make it its own ancestor. */
+  private async checkNoCycle(manager: EntityManager, taxonomy: Taxonomy, id: number, parent: number): Promise<void> {
+    let cursor = parent;
+    for (let depth = 0; cursor !== 0; depth++) {
+      if (cursor === id || depth > MAX_DEPTH)
+        throw ApiError.invalidParam('parent', msg('A category cannot be its own parent or ancestor.'));
+      const row = await manager.findOne(TermEntity, { select: { parent: true }, where: { id: cursor, taxonomy: taxonomy.name } });
+      cursor = row?.parent ?? 0;
+    }
+  }
+
+  private async checkNameFree(manager: EntityManager, taxonomy: Taxonomy, name: string, parent: number, selfId?: number): Promise<void> {
+    const existing = await manager.findOne(TermEntity, {
+      select: { id: true },
+      where: { taxonomy: taxonomy.name, parent, nameKey: nameKey(name), ...(selfId ? { id: Not(selfId) } : {}) },
+    });
+    if (existing) throw termExists(taxonomy, existing.id);
+  }
+
+  private async checkSlugFree(manager: EntityManager, taxonomy: Taxonomy, slug: string, selfId?: number): Promise<void> {
+    const taken = await manager.existsBy(TermEntity, { taxonomy: taxonomy.name, slug, ...(selfId ? { id: Not(selfId) } : {}) });
+    if (taken) throw ApiError.of('duplicate_term_slug', slug);
+  }
+
+  /** `base`, else the first free `base-2`, `base-3`, ... */
+  private async uniqueSlug(manager: EntityManager, taxonomy: Taxonomy, base: string): Promise<string> {
+    for (let first = 1; ; first += SLUG_BATCH) {
+      const candidates = Array.from({ length: SLUG_BATCH }, (_, i) => numberedSlug(base, first + i));
+      const taken = await manager.find(TermEntity, { select: { slug: true }, where: { taxonomy: taxonomy.name, slug: In(candidates) } });
+      const takenSlugs = new Set(taken.map((term) => term.slug));
+      const free = candidates.find((candidate) => !takenSlugs.has(candidate));
+      if (free) return free;
+    }
+  }
+
+  /** A child keeps its name when it moves up, so a sibling there with the same name blocks the delete. */
+  private async checkChildrenCanMoveUp(manager: EntityManager, taxonomy: Taxonomy, term: TermEntity): Promise<void> {
+    const clash = await manager
+      .createQueryBuilder(TermEntity, 'child')
+      .innerJoin(
+        TermEntity,
+        'sibling',
+        'sibling.taxonomy = child.taxonomy AND sibling.parent = :newParent AND sibling.nameKey = child.nameKey',
+        {
+          newParent: term.parent,
+        },
+      )
+      .select(['child.name AS name', 'sibling.id AS sibling_id'])
+      .where('child.taxonomy = :taxonomy AND child.parent = :id', { taxonomy: taxonomy.name, id: term.id })
+      .getRawOne<{ name: string; sibling_id: number | string }>();
+    if (clash) {
+      throw new ApiError(
+        'term_exists',
+        msg('The category cannot be deleted: its child “%s” would move up next to a category with the same name.', clash.name),
+        { term_id: Number(clash.sibling_id) },
+      );
+    }
+  }
+
+  /**
+   * Names and slugs are checked before writing; a UNIQUE index still refuses the row when a
+   * concurrent request took the same name or slug in between. The write is then run again, and
+   * its checks now see the other request's term (term_exists, duplicate_term_slug, next slug).
+   */
+  private async retryOnConflict<T>(write: () => Promise<T>): Promise<T> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await write();
+      } catch (error) {
+        if (attempt >= MAX_WRITE_ATTEMPTS || !isUniqueViolation(error)) throw error;
+      }
+    }
+  }
+}
+
+function orderTerms(qb: SelectQueryBuilder<TermEntity>, query: ListTermsQuery): SelectQueryBuilder<TermEntity> {
+  const direction = query.order === 'desc' ? 'DESC' : 'ASC';
+  const byColumn = (column: string) => qb.orderBy(column, direction).addOrderBy('t.id', direction);
+  switch (query.orderby ?? 'name') {
+    case 'id':
+    case 'term_group': // every term_group is 0, so only the id orders
+      return qb.orderBy('t.id', direction);
+    case 'include':
+      if (!query.include) return byColumn('t.nameKey');
+      // The position in `include`; the ids are parsed integers, safe to inline.
+      qb.addSelect(`CASE t.id ${query.include.map((id, i) => `WHEN ${id} THEN ${i}`).join(' ')} END`, 'include_position');
+      return qb.orderBy('include_position', direction);
+    case 'slug':
+      return byColumn('t.slug');
+    case 'description':
+      return byColumn('t.description');
+    case 'count':
+      return byColumn('t.count');
+    case 'name':
+    case 'include_slugs': // WordPress orders by name when there is no slug list to follow
+      return byColumn('t.nameKey');
+  }
+}
+
+function nameKey(name: string): string {
+  return name.toLowerCase();
+}
+
+function escapeLike(text: string): string {
+  return text.replace(/[!%_]/g, '!$&');
+}
+
+function unknownTerms(taxonomy: Taxonomy, ids: number[]): Message {
+  return taxonomy.hierarchical
+    ? msg('No event category has the ID(s): %s.', ids.join(', '))
+    : msg('No event tag has the ID(s): %s.', ids.join(', '));
+}
+
+/** WordPress's messages: categories are unique per parent, tags per taxonomy. */
+function termExists(taxonomy: Taxonomy, termId: number): ApiError {
+  const message = taxonomy.hierarchical
+    ? msg('A term with the name provided already exists with this parent.')
+    : msg('A term with the name provided already exists in this taxonomy.');
+  return new ApiError('term_exists', message, { term_id: termId });
+}

@@ -1,0 +1,15 @@
+import { Injectable } from '@nestjs/common';
+import { Request } from 'express';
+import { SubjectAction, SubjectResolver } from '../auth/subject';
+import { VenueEntity } from './venue.entity';
+import { VenuesService } from './venues.service';
+
+/** The venue of `/venues/{id}` or `/venues/by-slug/{slug}`, checked before the body is validated. */
+@Injectable()
+export class VenueResolver implements SubjectResolver<VenueEntity> {
+  constructor(private readonly venues: VenuesService) {}
+
+  resolve(request: Request, action: SubjectAction): Promise<VenueEntity> {
+    return this.venues.resolve(request.params, action, request.user);
+  }
+}

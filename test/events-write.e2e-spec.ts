@@ -1,0 +1,607 @@
+import { Role } from '../src/auth/roles';
+import { TEST_DATABASES } from './support/databases';
+import { Body, EVENT_KEYS, EventsClient } from './support/events';
+import { TestApp } from './support/test-app';
+
+const ROOT = 'http://calendar.test/calendar/events/v1';
+const DATES = { start_date: '2030-01-10 10:00:00', end_date: '2030-01-10 12:00:00' };
+
+describe.each(TEST_DATABASES)('event writes on $kind', (database) => {
+  let t: TestApp;
+  let c: EventsClient;
+
+  beforeAll(async () => {
+    t = await TestApp.start(database);
+    c = await EventsClient.start(t);
+  });
+  afterAll(() => t.close());
+
+  const post = (body: Body, role?: Role) => c.write('post', '/events', body, role);
+  const invalid = async (body: Body, param: string, role: Role = 'administrator') => {
+    const res = await post({ title: 'Invalid', ...DATES, ...body }, role).expect(400);
+    expect(res.body.code).toBe('rest_invalid_param');
+    expect(Object.keys(res.body.data.params)).toContain(param);
+    return res.body;
+  };
+
+  describe('create', () => {
+    it('refuses anonymous callers with 401 and WWW-Authenticate, before looking at the body', async () => {
+      const res = await post({}).expect(401);
+      expect(res.body).toEqual({ code: 'rest_forbidden', message: 'Sorry, you are not allowed to do that.', data: { status: 401 } });
+      expect(res.headers['www-authenticate']).toMatch(/^Basic realm=/);
+    });
+
+    it('refuses subscribers with 403', async () => {
+      const res = await post({ title: 'x', ...DATES }, 'subscriber').expect(403);
+      expect(res.body.code).toBe('rest_forbidden');
+    });
+
+    it('names every missing required field in one 400, in declaration order', async () => {
+      const res = await post({ description: 'no title' }, 'author').expect(400);
+      expect(res.body).toEqual({
+        code: 'rest_missing_callback_param',
+        message: 'Missing parameter(s): title, start_date, end_date',
+        data: { status: 400, params: ['title', 'start_date', 'end_date'] },
+      });
+      const some = await post({ title: 'x', end_date: '2030-01-01' }, 'author').expect(400);
+      expect(some.body.data.params).toEqual(['start_date']);
+    });
+
+    it('answers 201 with the event and a Location header', async () => {
+      const res = await post({ title: 'Created', ...DATES }, 'author').expect(201);
+      expect(Object.keys(res.body)).toEqual(EVENT_KEYS);
+      expect(res.headers.location).toBe(`${ROOT}/events/${res.body.id}`);
+      expect(res.body).toMatchObject({ status: 'publish', author: String(c.users.author.id), timezone: 'UTC', timezone_abbr: 'UTC' });
+    });
+
+    it('accepts a form-encoded body', async () => {
+      const res = await c.t.request
+        .post(t.api('/events'))
+        .set('Authorization', c.auth('editor'))
+        .type('form')
+        .send('title=Form+event&start_date=2030-01-10+10:00:00&end_date=2030-01-10+11:00:00&categories[]=Form+cat&featured=1')
+        .expect(201);
+      expect(res.body).toMatchObject({ title: 'Form event', featured: true, categories: [expect.objectContaining({ name: 'Form cat' })] });
+    });
+
+    it.each([
+      [{ title: '' }, 'title'],
+      [{ title: '<b></b>' }, 'title'],
+      [{ start_date: 'garbage' }, 'start_date'],
+      [{ end_date: 'soon' }, 'end_date'],
+      [{ timezone: 'Mars/Olympus' }, 'timezone'],
+      [{ timezone: 'UTC+15' }, 'timezone'],
+      [{ status: 'trash' }, 'status'],
+      [{ status: 'maybe' }, 'status'],
+      [{ all_day: 'yes' }, 'all_day'],
+      [{ featured: 'no' }, 'featured'],
+      [{ website: 'ftp://example.com' }, 'website'],
+      [{ website: 'not a url' }, 'website'],
+      [{ image: 'https://example.com/file.pdf' }, 'image'],
+      [{ image: 'javascript:alert(1)' }, 'image'],
+      [{ image: 999999 }, 'image'],
+      [{ author: 'someone' }, 'author'],
+      [{ post_parent: 999999 }, 'post_parent'],
+      [{ post_parent: -1 }, 'post_parent'],
+      [{ ticketed: 'maybe' }, 'ticketed'],
+      [{ cost: { amount: 5 } }, 'cost'],
+      [{ categories: [999999] }, 'categories'],
+      [{ tags: [{}] }, 'tags'],
+      [{ venue: 999999 }, 'venue'],
+      [{ venue: 'abc' }, 'venue'],
+      [{ venue: { id: 'x' } }, 'venue'],
+      [{ organizer: [999999] }, 'organizer'],
+      [{ organizer: [{ phone: '555' }] }, 'organizer'],
+      [{ venue: { venue: 'Bad site', website: 'ftp://x' } }, 'venue'],
+      [{ venue: { venue: 'Half located', geo_lat: 10 } }, 'venue'],
+    ])('refuses %j with 400 on %s', async (body, param) => {
+      await invalid(body, param);
+    });
+
+    it('reports every invalid value in one 400, then every unknown reference in one 400', async () => {
+      const values = await invalid({ start_date: 'garbage', website: 'ftp://x', venue: 999999 }, 'start_date');
+      expect(Object.keys(values.data.params)).toEqual(['start_date', 'website']);
+      const references = await invalid({ venue: 999999, categories: [999999], post_parent: 999999, image: 999999 }, 'venue');
+      expect(Object.keys(references.data.params)).toEqual(['image', 'categories', 'venue', 'post_parent']);
+    });
+
+    describe('dates and time zones', () => {
+      it('reads dates in the event zone and converts values with an offset into it', async () => {
+        const res = await post(
+          { title: 'Offsets', start_date: '2030-07-01T10:00:00Z', end_date: '2030-07-01 14:00:00', timezone: 'Europe/Berlin' },
+          'editor',
+        ).expect(201);
+        expect(res.body).toMatchObject({
+          start_date: '2030-07-01 12:00:00',
+          utc_start_date: '2030-07-01 10:00:00',
+          end_date: '2030-07-01 14:00:00',
+          utc_end_date: '2030-07-01 12:00:00',
+          timezone: 'Europe/Berlin',
+          timezone_abbr: 'CEST',
+        });
+      });
+
+      it('accepts UTC offsets as zones and keeps the name as given', async () => {
+        const plus = await post(
+          { title: 'Plus two', start_date: '2030-01-01 10:00:00', end_date: '2030-01-01 11:00:00', timezone: 'UTC+2' },
+          'editor',
+        ).expect(201);
+        expect(plus.body).toMatchObject({ timezone: 'UTC+2', timezone_abbr: 'UTC+2', utc_start_date: '2030-01-01 08:00:00' });
+        const minus = await post(
+          { title: 'Minus', start_date: '2030-01-01 10:00:00', end_date: '2030-01-01 11:00:00', timezone: 'UTC-5:30' },
+          'editor',
+        ).expect(201);
+        expect(minus.body).toMatchObject({ timezone: 'UTC-5:30', utc_start_date: '2030-01-01 15:30:00' });
+      });
+
+      it('reads Unix timestamps as instants and relative expressions in the event zone', async () => {
+        const ts = Date.UTC(2030, 0, 1, 12) / 1000;
+        const res = await post(
+          { title: 'Stamp', start_date: ts, end_date: String(ts + 3600), timezone: 'America/New_York' },
+          'editor',
+        ).expect(201);
+        expect(res.body).toMatchObject({
+          start_date: '2030-01-01 07:00:00',
+          utc_start_date: '2030-01-01 12:00:00',
+          end_date: '2030-01-01 08:00:00',
+        });
+        const relative = await post(
+          { title: 'Relative', start_date: 'tomorrow 9am', end_date: 'tomorrow 10am', timezone: 'Asia/Tokyo' },
+          'editor',
+        ).expect(201);
+        expect(relative.body.start_date.slice(11)).toBe('09:00:00');
+        expect(relative.body.utc_start_date.slice(11)).toBe('00:00:00');
+      });
+
+      it('refuses an end before the start with 400 on end_date, and accepts equal ones', async () => {
+        const res = await post({ title: 'Backwards', start_date: '2030-01-02 10:00:00', end_date: '2030-01-02 09:59:59' }, 'editor').expect(
+          400,
+        );
+        expect(Object.keys(res.body.data.params)).toEqual(['end_date']);
+        await post({ title: 'Instant', start_date: '2030-01-02 10:00:00', end_date: '2030-01-02 10:00:00' }, 'editor').expect(201);
+      });
+
+      it('spans whole days for all_day events', async () => {
+        const res = await post(
+          { title: 'All day', start_date: '2030-02-01 15:00', end_date: '2030-02-03 09:00', all_day: true, timezone: 'Europe/Paris' },
+          'editor',
+        ).expect(201);
+        expect(res.body).toMatchObject({
+          all_day: true,
+          start_date: '2030-02-01 00:00:00',
+          end_date: '2030-02-03 23:59:59',
+          utc_start_date: '2030-01-31 23:00:00',
+        });
+      });
+    });
+
+    describe('status and author by role', () => {
+      it.each([
+        ['contributor', undefined, 'draft'],
+        ['contributor', 'publish', 'pending'],
+        ['contributor', 'future', 'pending'],
+        ['contributor', 'private', 'pending'],
+        ['contributor', 'draft', 'draft'],
+        ['contributor', 'pending', 'pending'],
+        ['author', undefined, 'publish'],
+        ['author', 'private', 'private'],
+        ['author', 'draft', 'draft'],
+        ['editor', 'future', 'future'],
+        ['administrator', undefined, 'publish'],
+      ] as const)('gives a %s asking for %s the status %s', async (role, status, expected) => {
+        const res = await post({ title: `${role} ${status}`, ...DATES, ...(status ? { status } : {}) }, role).expect(201);
+        expect(res.body.status).toBe(expected);
+      });
+
+      it('lets editors set another author, but not authors or contributors (403)', async () => {
+        const res = await post({ title: 'For author', ...DATES, author: c.users.author.id }, 'editor').expect(201);
+        expect(res.body.author).toBe(String(c.users.author.id));
+        expect((await post({ title: 'x', ...DATES, author: c.users.editor.id }, 'author').expect(403)).body.code).toBe('rest_forbidden');
+        await post({ title: 'x', ...DATES, author: c.users.editor.id }, 'contributor').expect(403);
+        await post({ title: 'Own', ...DATES, author: c.users.author.id }, 'author').expect(201);
+      });
+
+      it('refuses an unknown author with 400', async () => {
+        await invalid({ author: 999999 }, 'author');
+      });
+
+      it('takes the publication date from date or date_utc', async () => {
+        const res = await post({ title: 'Dated', ...DATES, date: '2029-05-01 08:00:00' }, 'editor').expect(201);
+        expect(res.body).toMatchObject({ date: '2029-05-01 08:00:00', date_utc: '2029-05-01 08:00:00' });
+        const utc = await post({ title: 'Dated UTC', ...DATES, date_utc: '2029-05-01T08:00:00Z' }, 'editor').expect(201);
+        expect(utc.body.date_utc).toBe('2029-05-01 08:00:00');
+      });
+    });
+
+    describe('fields', () => {
+      it('derives unique slugs from titles, for drafts too, and cleans given ones', async () => {
+        const first = await post({ title: 'Café Night', ...DATES }, 'editor').expect(201);
+        const second = await post({ title: 'Café Night', ...DATES, status: 'draft' }, 'editor').expect(201);
+        const third = await post({ title: 'Other', slug: 'Café Night', ...DATES }, 'editor').expect(201);
+        expect([first.body.slug, second.body.slug, third.body.slug]).toEqual(['cafe-night', 'cafe-night-2', 'cafe-night-3']);
+      });
+
+      it('never gives two concurrent creates the same slug, nor creates a new term twice', async () => {
+        const results = await Promise.all(
+          Array.from({ length: 6 }, () => post({ title: 'Rush hour', ...DATES, categories: ['Rush cat'] }, 'editor')),
+        );
+        expect(results.map((res) => res.status)).toEqual(Array(6).fill(201));
+        expect(new Set(results.map((res) => res.body.slug)).size).toBe(6);
+        expect(new Set(results.map((res) => res.body.categories[0].id)).size).toBe(1);
+        const category = await c.get(`/categories/${results[0].body.categories[0].id}`).expect(200);
+        expect(category.body.count).toBe(6);
+      });
+
+      it('stores plain-text titles and sanitised HTML', async () => {
+        const res = await post(
+          {
+            title: '<em>Bold</em> move',
+            description: '<p onclick="x()">Hi <script>alert(1)</script><a href="javascript:alert(1)">link</a></p>',
+            excerpt: '<b>Short</b>',
+            ...DATES,
+          },
+          'editor',
+        ).expect(201);
+        expect(res.body).toMatchObject({ title: 'Bold move', description: '<p>Hi <a>link</a></p>', excerpt: '<b>Short</b>' });
+      });
+
+      it('keeps a cost of 0 as "Free", and flags, website and extension fields', async () => {
+        const res = await post(
+          {
+            title: 'Free',
+            ...DATES,
+            cost: 0,
+            website: 'https://example.com',
+            show_map: true,
+            sticky: '1',
+            hide_from_listings: 'false',
+            ticketed: true,
+          },
+          'editor',
+        ).expect(201);
+        expect(res.body).toMatchObject({
+          cost: 'Free',
+          cost_details: { currency_symbol: '', currency_position: 'prefix', values: ['0'] },
+          website: 'https://example.com',
+          show_map: true,
+          show_map_link: false,
+          sticky: true,
+          hide_from_listings: false,
+          ticketed: true,
+          post_parent: 0,
+        });
+        const child = await post({ title: 'Child', ...DATES, post_parent: res.body.id }, 'editor').expect(201);
+        expect(child.body.post_parent).toBe(res.body.id);
+      });
+
+      it('stores an image URL as a media record and accepts a media id', async () => {
+        const res = await post({ title: 'Pic', ...DATES, image: 'https://cdn.example.com/poster.JPG' }, 'editor').expect(201);
+        expect(res.body.image).toEqual({ url: 'https://cdn.example.com/poster.JPG', id: expect.any(Number), extension: 'jpg' });
+        const again = await post({ title: 'Pic 2', ...DATES, image: res.body.image.id }, 'editor').expect(201);
+        expect(again.body.image).toEqual(res.body.image);
+        const asText = await post({ title: 'Pic 3', ...DATES, image: String(res.body.image.id) }, 'editor').expect(201);
+        expect(asText.body.image.id).toBe(res.body.image.id);
+      });
+    });
+
+    describe('categories and tags', () => {
+      it('takes ids, slugs and names, and creates unknown names for editors', async () => {
+        const music = await c.createTerm('categories', { name: 'Music Live', slug: 'music' });
+        const res = await post(
+          { title: 'Terms', ...DATES, categories: [music.id, 'music', 'MUSIC LIVE', 'New Cat'], tags: 'alpha, Beta' },
+          'editor',
+        ).expect(201);
+        expect(res.body.categories.map((term: { name: string }) => term.name)).toEqual(['Music Live', 'New Cat']);
+        expect(res.body.tags.map((term: { slug: string }) => term.slug)).toEqual(['alpha', 'beta']);
+        expect(res.body.categories[0]).toMatchObject({ id: music.id, count: 1, taxonomy: 'tribe_events_cat' });
+      });
+
+      it('refuses unknown names from those who may not manage terms, and writes nothing', async () => {
+        const before = await c.count('events');
+        const res = await post({ title: 'No terms', ...DATES, tags: ['unheard-of'] }, 'author').expect(400);
+        expect(Object.keys(res.body.data.params)).toEqual(['tags']);
+        expect(await c.count('events')).toBe(before);
+        const known = await c.createTerm('tags', { name: 'Known tag' });
+        await post({ title: 'Known terms', ...DATES, tags: ['known-tag', known.id] }, 'author').expect(201);
+      });
+
+      it('refuses a tag id given as a category', async () => {
+        const tag = await c.createTerm('tags', { name: 'Only a tag' });
+        await invalid({ categories: [tag.id] }, 'categories');
+      });
+    });
+
+    describe('nested venues and organizers', () => {
+      it('links ids, {id} objects and lists, and creates objects with the duplicate rule', async () => {
+        const hall = await c.createLinked('venues', { venue: 'Nested Hall' });
+        const org = await c.createLinked('organizers', { organizer: 'Nested Org' });
+        const byId = await post({ title: 'By id', ...DATES, venue: hall.id, organizer: String(org.id) }, 'editor').expect(201);
+        expect(byId.body.venue).toMatchObject({ id: hall.id, venue: 'Nested Hall' });
+        expect(byId.body.organizer).toEqual([expect.objectContaining({ id: org.id })]);
+
+        const byObject = await post({ title: 'By object', ...DATES, venue: { id: hall.id }, organizer: { id: org.id } }, 'editor').expect(
+          201,
+        );
+        expect(byObject.body.venue.id).toBe(hall.id);
+
+        // Same name (any case) as an existing one: the existing one, unchanged.
+        const duplicate = await post(
+          {
+            title: 'Duplicate',
+            ...DATES,
+            venue: { venue: 'nested hall', city: 'Elsewhere' },
+            organizer: [{ organizer: 'New Org', phone: '1' }, org.id],
+          },
+          'editor',
+        ).expect(201);
+        expect(duplicate.body.venue).toMatchObject({ id: hall.id, venue: 'Nested Hall' });
+        expect(duplicate.body.venue).not.toHaveProperty('city');
+        expect(duplicate.body.organizer.map((o: { organizer: string }) => o.organizer)).toEqual(['New Org', 'Nested Org']);
+
+        const several = await post({ title: 'Several', ...DATES, venue: [hall.id, { venue: 'Second Hall' }] }, 'editor').expect(201);
+        expect(several.body.venue.map((v: { venue: string }) => v.venue)).toEqual(['Nested Hall', 'Second Hall']);
+      });
+
+      it('writes nothing when any part fails', async () => {
+        const counts = async () => [
+          await c.count('events'),
+          await c.count('venues'),
+          await c.count('organizers'),
+          await c.count('terms'),
+          await c.count('media'),
+        ];
+        const before = await counts();
+        const res = await post(
+          {
+            title: 'Fails',
+            ...DATES,
+            venue: { venue: 'Orphan Hall' },
+            organizer: [{ organizer: 'Orphan Org' }, 999999],
+            categories: ['Orphan Cat'],
+            image: 'https://cdn.example.com/orphan.png',
+          },
+          'editor',
+        ).expect(400);
+        expect(Object.keys(res.body.data.params)).toEqual(['organizer']);
+        expect(await counts()).toEqual(before);
+      });
+
+      it('refuses a trashed venue', async () => {
+        const gone = await c.createLinked('venues', { venue: 'Gone Hall' });
+        await c.write('delete', `/venues/${gone.id}`, undefined, 'administrator').expect(200);
+        await invalid({ venue: gone.id }, 'venue');
+      });
+    });
+  });
+
+  describe('update', () => {
+    let full: Record<string, unknown> & { id: number; slug: string };
+    const venueIds: number[] = [];
+
+    beforeEach(async () => {
+      const cat = await c.createTerm('categories', { name: `Cat ${Date.now()}${Math.random()}` });
+      const venue = await c.createLinked('venues', { venue: `Venue ${Date.now()}${Math.random()}` });
+      venueIds.push(venue.id);
+      full = (
+        await post(
+          {
+            title: 'Full',
+            ...DATES,
+            timezone: 'Europe/Berlin',
+            description: '<p>Desc</p>',
+            excerpt: 'Ex',
+            cost: '$10',
+            website: 'https://example.com',
+            featured: true,
+            sticky: true,
+            show_map: true,
+            categories: [cat.id],
+            venue: venue.id,
+            organizer: [{ organizer: `Org ${Date.now()}${Math.random()}` }],
+            image: 'https://cdn.example.com/full.png',
+            password: 'pw',
+            ticketed: true,
+          },
+          'author',
+        ).expect(201)
+      ).body;
+    });
+
+    const update = (method: 'post' | 'put' | 'patch', body: Body, role: Role = 'author', path = `/events/${full.id}`) =>
+      c.write(method, path, body, role);
+
+    it.each(['post', 'put', 'patch'] as const)('keeps every omitted field on %s (a true partial update)', async (method) => {
+      const res = await update(method, { title: 'Renamed' }).expect(200);
+      const { title, modified, modified_utc, ...rest } = res.body;
+      const { title: _t, modified: _m, modified_utc: _mu, ...before } = full;
+      expect(title).toBe('Renamed');
+      expect(rest).toEqual(before);
+      expect([modified, modified_utc]).toEqual([expect.any(String), expect.any(String)]);
+    });
+
+    it('clears optional fields with null or "" and unlinks with [], 0, null or ""', async () => {
+      const res = await update('patch', {
+        description: null,
+        excerpt: '',
+        cost: '',
+        website: null,
+        image: null,
+        password: '',
+        categories: [],
+        venue: 0,
+        organizer: '',
+        timezone: null,
+      }).expect(200);
+      expect(res.body).toMatchObject({
+        description: '',
+        excerpt: '',
+        cost: '',
+        website: '',
+        image: false,
+        categories: [],
+        venue: [],
+        organizer: [],
+        timezone: 'UTC',
+        // The wall clock is kept in the new zone.
+        start_date: '2030-01-10 10:00:00',
+        utc_start_date: '2030-01-10 10:00:00',
+      });
+      await c.get(`/events/${full.id}`).expect(200);
+      const again = await update('patch', { tags: null, venue: [] }).expect(200);
+      expect(again.body.venue).toEqual([]);
+    });
+
+    it('moves the dates with a new zone and keeps the wall clock', async () => {
+      const res = await update('patch', { timezone: 'America/New_York' }).expect(200);
+      expect(res.body).toMatchObject({
+        timezone: 'America/New_York',
+        timezone_abbr: 'EST',
+        start_date: '2030-01-10 10:00:00',
+        utc_start_date: '2030-01-10 15:00:00',
+      });
+    });
+
+    it('checks the end against the stored start', async () => {
+      const res = await update('patch', { end_date: '2030-01-09 10:00:00' }).expect(400);
+      expect(Object.keys(res.body.data.params)).toEqual(['end_date']);
+      const start = await update('patch', { start_date: '2030-01-11 10:00:00' }).expect(400);
+      expect(Object.keys(start.body.data.params)).toEqual(['start_date']);
+      await update('patch', { start_date: '2030-01-10 11:00:00' }).expect(200);
+    });
+
+    it('makes a stored event all-day', async () => {
+      const res = await update('put', { all_day: true }).expect(200);
+      expect(res.body).toMatchObject({ all_day: true, start_date: '2030-01-10 00:00:00', end_date: '2030-01-10 23:59:59' });
+    });
+
+    it('changes the slug by id, and by slug with the new slug in the body', async () => {
+      const res = await update('patch', { slug: 'Fresh Slug' }).expect(200);
+      expect(res.body.slug).toBe('fresh-slug');
+      const bySlug = await update('post', { slug: 'fresher', title: 'By slug' }, 'author', '/events/by-slug/fresh-slug').expect(200);
+      expect(bySlug.body).toMatchObject({ id: full.id, slug: 'fresher', title: 'By slug' });
+      await c.write('patch', '/events/by-slug/fresh-slug', { title: 'x' }, 'author').expect(404);
+    });
+
+    it('validates like create', async () => {
+      const res = await update('patch', { title: '', status: 'trash', venue: 999999 }).expect(400);
+      expect(Object.keys(res.body.data.params).sort()).toEqual(['status', 'title']);
+      const ids = await update('patch', { venue: 999999 }).expect(400);
+      expect(Object.keys(ids.body.data.params)).toEqual(['venue']);
+      await update('patch', { post_parent: full.id }).expect(400);
+    });
+
+    it('sets, changes and clears the password', async () => {
+      await c.get(`/events/${full.id}?password=pw`).expect(200);
+      await update('patch', { password: 'new' }).expect(200);
+      await c.get(`/events/${full.id}?password=pw`).expect(403);
+      await c.get(`/events/${full.id}?password=new`).expect(200);
+      await update('patch', { password: null }).expect(200);
+      await c.get(`/events/${full.id}`).expect(200);
+    });
+
+    describe('order of checks and rights', () => {
+      it('answers anonymous callers 401 and subscribers 403 before 404', async () => {
+        await c.write('patch', `/events/${full.id}`, { title: 'x' }).expect(401);
+        await c.write('patch', '/events/999999', { title: 'x' }).expect(401);
+        await c.write('patch', '/events/999999', { title: 'x' }, 'subscriber').expect(403);
+      });
+
+      it('answers an unknown id or slug with 404, then a foreign event with 403, then a bad body with 400', async () => {
+        await c.write('patch', '/events/999999', { title: '' }, 'author').expect(404);
+        await c.write('patch', '/events/by-slug/nope', { title: '' }, 'author').expect(404);
+        await update('patch', { title: '' }, 'contributor').expect(403);
+        await update('patch', { title: '' }, 'contributor', `/events/by-slug/${full.slug}`).expect(403);
+        await update('patch', { title: '' }, 'editor').expect(400);
+      });
+
+      it('lets contributors edit their own unpublished events only, and scales their status', async () => {
+        const mine = await post({ title: 'Mine', ...DATES }, 'contributor').expect(201);
+        const res = await update('patch', { status: 'publish' }, 'contributor', `/events/${mine.body.id}`).expect(200);
+        expect(res.body.status).toBe('pending');
+        await update('patch', { status: 'publish' }, 'editor', `/events/${mine.body.id}`).expect(200);
+        await update('patch', { title: 'Late' }, 'contributor', `/events/${mine.body.id}`).expect(403);
+        await c.write('delete', `/events/${mine.body.id}`, undefined, 'contributor').expect(403);
+      });
+
+      it('lets authors edit their own events and editors anyone’s', async () => {
+        await update('patch', { title: 'By editor' }, 'editor').expect(200);
+        const other = await post({ title: 'Editor’s', ...DATES }, 'editor').expect(201);
+        await update('patch', { title: 'x' }, 'author', `/events/${other.body.id}`).expect(403);
+        await update('patch', { author: c.users.editor.id }, 'author').expect(403);
+        const moved = await update('patch', { author: c.users.editor.id }, 'administrator').expect(200);
+        expect(moved.body.author).toBe(String(c.users.editor.id));
+      });
+    });
+  });
+
+  describe('delete', () => {
+    it('moves to the trash (200 with status trash and the slug kept), then 410', async () => {
+      const event = await c.create({ title: 'Doomed', ...DATES }, 'author');
+      const res = await c.write('delete', `/events/${event.id}`, undefined, 'author').expect(200);
+      expect(Object.keys(res.body)).toEqual(EVENT_KEYS);
+      expect(res.body).toMatchObject({ id: event.id, status: 'trash', slug: 'doomed' });
+      const again = await c.write('delete', `/events/${event.id}`, undefined, 'author').expect(410);
+      expect(again.body).toEqual({ code: 'event-is-in-trash', message: 'The event is already trashed', data: { status: 410 } });
+      await c.write('delete', '/events/by-slug/doomed', undefined, 'author').expect(410);
+      await c.get(`/events/${event.id}`, 'administrator').expect(403);
+    });
+
+    it('keeps a trashed event in the trash on update, and restores it with a status', async () => {
+      const event = await c.create({ title: 'Restorable', ...DATES }, 'author');
+      await c.write('delete', `/events/${event.id}`, undefined, 'author').expect(200);
+      const kept = await c.write('patch', `/events/${event.id}`, { title: 'Still trashed' }, 'author').expect(200);
+      expect(kept.body.status).toBe('trash');
+      const restored = await c.write('patch', `/events/${event.id}`, { status: 'publish' }, 'author').expect(200);
+      expect(restored.body.status).toBe('publish');
+      await c.get(`/events/${event.id}`).expect(200);
+    });
+
+    it('deletes permanently with force, trashed or not', async () => {
+      const event = await c.create({ title: 'Forced', ...DATES }, 'editor');
+      const res = await c.write('delete', `/events/${event.id}?force=true`, undefined, 'editor').expect(200);
+      expect(res.body).toEqual({ deleted: true, previous: expect.objectContaining({ id: event.id, status: 'publish', title: 'Forced' }) });
+      await c.get(`/events/${event.id}`).expect(404);
+      const trashed = await c.create({ title: 'Forced trash', ...DATES }, 'editor');
+      await c.write('delete', `/events/${trashed.id}`, undefined, 'editor').expect(200);
+      await c.write('delete', `/events/by-slug/forced-trash?force=1`, undefined, 'editor').expect(200);
+      await c.write('delete', `/events/${trashed.id}`, undefined, 'editor').expect(404);
+      await c.write('delete', `/events/1?force=maybe`, undefined, 'editor').expect((res2) => expect([400, 404]).toContain(res2.status));
+    });
+
+    it('checks rights by slug as by id', async () => {
+      const event = await c.create({ title: 'Guarded', ...DATES }, 'editor');
+      await c.write('delete', '/events/by-slug/guarded', undefined).expect(401);
+      await c.write('delete', '/events/by-slug/guarded', undefined, 'subscriber').expect(403);
+      await c.write('delete', '/events/by-slug/guarded', undefined, 'author').expect(403);
+      await c.write('delete', '/events/by-slug/guarded', undefined, 'contributor').expect(403);
+      await c.write('delete', '/events/by-slug/no-such-event', undefined, 'author').expect(404);
+      const res = await c.write('delete', '/events/by-slug/guarded', undefined, 'editor').expect(200);
+      expect(res.body).toMatchObject({ id: event.id, status: 'trash' });
+    });
+  });
+
+  describe('term counts', () => {
+    const countOf = async (id: number) => (await c.get(`/categories/${id}`).expect(200)).body.count as number;
+
+    it('counts published events only, through every write', async () => {
+      const cat = await c.createTerm('categories', { name: 'Counted' });
+      const other = await c.createTerm('categories', { name: 'Other counted' });
+      const event = await c.create({ title: 'Counting', ...DATES, categories: [cat.id] }, 'editor');
+      expect(await countOf(cat.id)).toBe(1);
+      await c.create({ title: 'Draft counting', ...DATES, categories: [cat.id], status: 'draft' }, 'editor');
+      expect(await countOf(cat.id)).toBe(1);
+      await c.write('patch', `/events/${event.id}`, { status: 'draft' }, 'editor').expect(200);
+      expect(await countOf(cat.id)).toBe(0);
+      await c.write('patch', `/events/${event.id}`, { status: 'publish' }, 'editor').expect(200);
+      expect(await countOf(cat.id)).toBe(1);
+      await c.write('patch', `/events/${event.id}`, { categories: [other.id] }, 'editor').expect(200);
+      expect([await countOf(cat.id), await countOf(other.id)]).toEqual([0, 1]);
+      await c.write('delete', `/events/${event.id}`, undefined, 'editor').expect(200);
+      expect(await countOf(other.id)).toBe(0);
+      await c.write('patch', `/events/${event.id}`, { status: 'publish' }, 'editor').expect(200);
+      expect(await countOf(other.id)).toBe(1);
+      await c.write('delete', `/events/${event.id}?force=true`, undefined, 'editor').expect(200);
+      expect(await countOf(other.id)).toBe(0);
+    });
+  });
+});

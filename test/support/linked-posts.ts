@@ -1,0 +1,133 @@
+import { randomUUID } from 'node:crypto';
+import { TestApp } from './test-app';
+
+/** The reference's key orders (tec-other-api §2.1, §2.2; json_ld only on single reads). */
+export const VENUE_KEYS = [
+  'id',
+  'author',
+  'status',
+  'date',
+  'date_utc',
+  'modified',
+  'modified_utc',
+  'url',
+  'venue',
+  'description',
+  'excerpt',
+  'slug',
+  'image',
+  'address',
+  'city',
+  'country',
+  'province',
+  'state',
+  'zip',
+  'phone',
+  'website',
+  'stateprovince',
+  'geo_lat',
+  'geo_lng',
+  'json_ld',
+  'show_map',
+  'show_map_link',
+  'global_id',
+  'global_id_lineage',
+];
+
+export const ORGANIZER_KEYS = [
+  'id',
+  'author',
+  'status',
+  'date',
+  'date_utc',
+  'modified',
+  'modified_utc',
+  'url',
+  'organizer',
+  'description',
+  'excerpt',
+  'slug',
+  'image',
+  'phone',
+  'website',
+  'email',
+  'json_ld',
+  'global_id',
+  'global_id_lineage',
+];
+
+/** The keys of `object`, which must all be reference keys, in the reference's order. */
+export function inReferenceOrder(object: Record<string, unknown>, reference: readonly string[]): string[] {
+  return reference.filter((key) => key in object);
+}
+
+/** A short random word, so each test finds its own rows with `search`. */
+export function token(): string {
+  return `t${randomUUID().replace(/-/g, '').slice(0, 10)}`;
+}
+
+/**
+ * Events for the venue and organizer filters, written straight to the events issue's tables
+ * (only the columns without defaults), so these suites do not depend on the events API.
+ */
+export class EventFixtures {
+  constructor(private readonly t: TestApp) {}
+
+  async insertEvent(
+    options: { status?: string; start?: Date; venues?: number[]; organizers?: number[]; authorId?: number } = {},
+  ): Promise<number> {
+    const start = options.start ?? new Date(Date.now() + 86_400_000);
+    const end = new Date(start.getTime() + 3_600_000);
+    const now = new Date();
+    const at = (date: Date) => this.datetime(date);
+    await this.t.dataSource.query(
+      'INSERT INTO events (author_id, status, slug, title, description, excerpt, start_local, end_local, start_utc, end_utc, timezone, ' +
+        'published_at, published_local, modified_at, modified_local) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+      [
+        options.authorId ?? 1,
+        options.status ?? 'publish',
+        token(),
+        'An event',
+        '',
+        '',
+        at(start),
+        at(end),
+        at(start),
+        at(end),
+        'UTC',
+        at(now),
+        at(now),
+        at(now),
+        at(now),
+      ],
+    );
+    const rows: { id: number | string }[] = await this.t.dataSource.query('SELECT MAX(id) AS id FROM events');
+    const id = Number(rows[0].id);
+    for (const venue of options.venues ?? [])
+      await this.t.dataSource.query('INSERT INTO event_venues (event_id, venue_id) VALUES (?, ?)', [id, venue]);
+    for (const organizer of options.organizers ?? []) {
+      await this.t.dataSource.query('INSERT INTO event_organizers (event_id, organizer_id) VALUES (?, ?)', [id, organizer]);
+    }
+    return id;
+  }
+
+  async links(table: 'event_venues' | 'event_organizers', eventId: number): Promise<number[]> {
+    const column = table === 'event_venues' ? 'venue_id' : 'organizer_id';
+    const rows: Record<string, number | string>[] = await this.t.dataSource.query(
+      `SELECT ${column} AS id FROM ${table} WHERE event_id = ? ORDER BY ${column}`,
+      [eventId],
+    );
+    return rows.map((row) => Number(row.id));
+  }
+
+  async count(table: string): Promise<number> {
+    const rows: { n: number | string }[] = await this.t.dataSource.query(`SELECT COUNT(*) AS n FROM ${table}`);
+    return Number(rows[0].n);
+  }
+
+  /** How TypeORM stores a datetime on each database (SQLite compares the text). */
+  private datetime(date: Date): string {
+    const text = date.toISOString().slice(0, 23).replace('T', ' ');
+    return this.t.dataSource.options.type === 'better-sqlite3' ? text : text.slice(0, 19);
+  }
+}

@@ -1,0 +1,59 @@
+import { randomUUID } from 'node:crypto';
+import { TestApp } from './test-app';
+
+/** Test fixtures for the category and tag suites, written straight to the database. */
+export class TermFixtures {
+  constructor(private readonly t: TestApp) {}
+
+  /** Empties terms and events, so a block of list tests starts from a known state. */
+  async reset(): Promise<void> {
+    await this.t.dataSource.query('DELETE FROM event_terms');
+    await this.t.dataSource.query('DELETE FROM events');
+    await this.t.dataSource.query('DELETE FROM terms');
+  }
+
+  /** `count` is kept by the events service; lists read it as stored. */
+  async setCount(id: number, count: number): Promise<void> {
+    await this.t.dataSource.query('UPDATE terms SET count = ? WHERE id = ?', [count, id]);
+  }
+
+  async countTerms(): Promise<number> {
+    const rows: { n: number | string }[] = await this.t.dataSource.query('SELECT COUNT(*) AS n FROM terms');
+    return Number(rows[0].n);
+  }
+
+  async row(id: number): Promise<{ name: string; slug: string; parent: number; description: string } | undefined> {
+    const rows: { name: string; slug: string; parent: number | string; description: string }[] = await this.t.dataSource.query(
+      'SELECT name, slug, parent, description FROM terms WHERE id = ?',
+      [id],
+    );
+    return rows[0] && { ...rows[0], parent: Number(rows[0].parent) };
+  }
+
+  /** A minimal event row, linked to `termIds`. */
+  async insertEvent(options: { status?: string; authorId?: number; termIds?: number[] } = {}): Promise<number> {
+    const slug = `event-${randomUUID()}`;
+    const at = '2030-01-01 10:00:00';
+    await this.t.dataSource.query(
+      'INSERT INTO events (author_id, status, slug, title, description, excerpt, start_local, end_local, start_utc, end_utc, timezone, ' +
+        "published_at, published_local, modified_at, modified_local) VALUES (?, ?, ?, 'Event', '', '', ?, ?, ?, ?, 'UTC', ?, ?, ?, ?)",
+      [options.authorId ?? 1, options.status ?? 'publish', slug, at, at, at, at, at, at, at, at],
+    );
+    const rows: { id: number | string }[] = await this.t.dataSource.query('SELECT id FROM events WHERE slug = ?', [slug]);
+    const id = Number(rows[0].id);
+    for (const termId of options.termIds ?? []) {
+      await this.t.dataSource.query('INSERT INTO event_terms (event_id, term_id) VALUES (?, ?)', [id, termId]);
+    }
+    return id;
+  }
+
+  async eventTermCount(termId: number): Promise<number> {
+    const rows: { n: number | string }[] = await this.t.dataSource.query('SELECT COUNT(*) AS n FROM event_terms WHERE term_id = ?', [
+      termId,
+    ]);
+    return Number(rows[0].n);
+  }
+}
+
+export const TERM_KEYS = ['id', 'count', 'description', 'name', 'slug', 'taxonomy', 'parent', 'meta', 'url', 'urls'];
+export const TAG_KEYS = TERM_KEYS.filter((key) => key !== 'parent');
