@@ -16,7 +16,7 @@ import { TagsModule } from './tags/tags.module';
 import { OrganizersModule } from './organizers/organizers.module';
 import { VenuesModule } from './venues/venues.module';
 import { ShutdownLogger } from './shutdown-logger';
-import { ListInterceptor } from './listing/list.interceptor';
+import { ResultInterceptor } from './common/http/result.interceptor';
 import { UrlsModule } from './common/urls/urls.module';
 import { BenchModeModule } from './bench-mode/bench-mode.module';
 
@@ -48,7 +48,7 @@ export class AppModule {
         ShutdownLogger,
         { provide: APP_FILTER, useClass: AllExceptionsFilter },
         { provide: APP_PIPE, useClass: ArgsPipe },
-        { provide: APP_INTERCEPTOR, useClass: ListInterceptor },
+        { provide: APP_INTERCEPTOR, useClass: ResultInterceptor },
         { provide: APP_GUARD, useClass: AuthenticationGuard },
         { provide: APP_GUARD, useClass: CapabilityGuard },
       ],

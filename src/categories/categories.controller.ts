@@ -1,5 +1,7 @@
-import { Controller, Delete, Get, HttpCode, Patch, Post, Put, Req, Res } from '@nestjs/common';
-import { Request, Response } from 'express';
+import { Controller, Delete, Get, HttpCode, Patch, Post, Put } from '@nestjs/common';
+import { AuthUser } from '../auth/auth-user';
+import { CurrentUser } from '../auth/current-user.decorator';
+import { Created } from '../common/http/created';
 import { RequireCapability } from '../auth/capability.decorator';
 import { LoadSubject, Subject } from '../auth/subject';
 import { Args } from '../common/params/args.decorator';
@@ -8,7 +10,6 @@ import { CATEGORY } from '../terms/taxonomy';
 import { TermEntity } from '../terms/term.entity';
 import { TermView } from '../terms/term.presenter';
 import { TermsService } from '../terms/terms.service';
-import { withLocation } from '../terms/with-location';
 import { CategorySubject } from './category.subject';
 import { CategoryIdDto } from './dto/category-id.dto';
 import { CreateCategoryDto } from './dto/create-category.dto';
@@ -21,14 +22,14 @@ export class CategoriesController {
   constructor(private readonly terms: TermsService) {}
 
   @Get()
-  list(@Args() args: ListCategoriesQuery, @Req() request: Request): Promise<ListPage> {
-    return this.terms.list(CATEGORY, args, request.user ?? null);
+  list(@Args() args: ListCategoriesQuery, @CurrentUser() user: AuthUser | null): Promise<ListPage> {
+    return this.terms.list(CATEGORY, args, user);
   }
 
   @Post()
   @RequireCapability('manage_terms')
-  async create(@Args() args: CreateCategoryDto, @Res({ passthrough: true }) response: Response): Promise<TermView> {
-    return withLocation(response, await this.terms.create(CATEGORY, args));
+  create(@Args() args: CreateCategoryDto): Promise<Created<TermView>> {
+    return this.terms.create(CATEGORY, args);
   }
 
   @Get(':id')

@@ -1,3 +1,4 @@
+import { Created } from '../common/http/created';
 import { Inject, Injectable } from '@nestjs/common';
 import { DateTime, Zone } from 'luxon';
 import { DataSource, EntityManager, In, Not } from 'typeorm';
@@ -81,7 +82,7 @@ export class EventsWriteService {
     this.nestedArgs = new ArgsPipe(config);
   }
 
-  async create(input: CreateEventDto, user: AuthUser): Promise<{ body: EventView; location: string }> {
+  async create(input: CreateEventDto, user: AuthUser): Promise<Created<EventView>> {
     return retryOnSlugConflict(
       () =>
         transaction(this.dataSource, async (manager) => {
@@ -89,7 +90,7 @@ export class EventsWriteService {
           const plan = await this.validate(manager, input, user, null);
           await this.apply(manager, event, input, user, plan, null);
           const [body] = await this.query.present([event], user, {}, manager);
-          return { body, location: this.urls.rest('events', event.id) };
+          return new Created(body, this.urls.rest('events', event.id));
         }),
       WRITE_ATTEMPTS,
     );

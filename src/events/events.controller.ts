@@ -1,6 +1,7 @@
-import { Controller, Delete, Get, HttpCode, Patch, Post, Put, Req, Res } from '@nestjs/common';
-import { Request, Response } from 'express';
+import { Controller, Delete, Get, HttpCode, Patch, Post, Put } from '@nestjs/common';
 import { AuthUser } from '../auth/auth-user';
+import { Caller, CurrentUser } from '../auth/current-user.decorator';
+import { Created } from '../common/http/created';
 import { RequireCapability } from '../auth/capability.decorator';
 import { LoadSubject, Subject } from '../auth/subject';
 import { Args } from '../common/params/args.decorator';
@@ -24,43 +25,41 @@ export class EventsController {
   ) {}
 
   @Get()
-  list(@Args() args: ListEventsQuery, @Req() request: Request): Promise<ListPage> {
-    return this.reads.list(args, request.user);
+  list(@Args() args: ListEventsQuery, @CurrentUser() user: AuthUser | null): Promise<ListPage> {
+    return this.reads.list(args, user);
   }
 
   @Post()
   @RequireCapability('create_posts')
-  async create(@Args() args: CreateEventDto, @Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<EventView> {
-    const { body, location } = await this.writes.create(args, caller(request));
-    response.location(location);
-    return body;
+  create(@Args() args: CreateEventDto, @Caller() user: AuthUser): Promise<Created<EventView>> {
+    return this.writes.create(args, user);
   }
 
   @Get('by-slug/:slug')
-  readBySlug(@Args() args: ReadEventBySlugDto, @Req() request: Request): Promise<EventView> {
-    return this.reads.read({ slug: args.slug }, request.user, args.password);
+  readBySlug(@Args() args: ReadEventBySlugDto, @CurrentUser() user: AuthUser | null): Promise<EventView> {
+    return this.reads.read({ slug: args.slug }, user, args.password);
   }
 
   @Post('by-slug/:slug')
   @HttpCode(200)
   @RequireCapability('create_posts')
   @LoadSubject(EventResolver, 'edit')
-  updateBySlugByPost(@Args() args: UpdateEventBySlugDto, @Subject() event: EventEntity, @Req() request: Request): Promise<EventView> {
-    return this.writes.update(event, args, caller(request));
+  updateBySlugByPost(@Args() args: UpdateEventBySlugDto, @Subject() event: EventEntity, @Caller() user: AuthUser): Promise<EventView> {
+    return this.writes.update(event, args, user);
   }
 
   @Put('by-slug/:slug')
   @RequireCapability('create_posts')
   @LoadSubject(EventResolver, 'edit')
-  updateBySlugByPut(@Args() args: UpdateEventBySlugDto, @Subject() event: EventEntity, @Req() request: Request): Promise<EventView> {
-    return this.writes.update(event, args, caller(request));
+  updateBySlugByPut(@Args() args: UpdateEventBySlugDto, @Subject() event: EventEntity, @Caller() user: AuthUser): Promise<EventView> {
+    return this.writes.update(event, args, user);
   }
 
   @Patch('by-slug/:slug')
   @RequireCapability('create_posts')
   @LoadSubject(EventResolver, 'edit')
-  updateBySlugByPatch(@Args() args: UpdateEventBySlugDto, @Subject() event: EventEntity, @Req() request: Request): Promise<EventView> {
-    return this.writes.update(event, args, caller(request));
+  updateBySlugByPatch(@Args() args: UpdateEventBySlugDto, @Subject() event: EventEntity, @Caller() user: AuthUser): Promise<EventView> {
+    return this.writes.update(event, args, user);
   }
 
   @Delete('by-slug/:slug')
@@ -69,47 +68,42 @@ export class EventsController {
   removeBySlug(
     @Args() args: DeleteEventBySlugDto,
     @Subject() event: EventEntity,
-    @Req() request: Request,
+    @Caller() user: AuthUser,
   ): Promise<EventView | DeletedEvent> {
-    return this.writes.remove(event, args.force === true, caller(request));
+    return this.writes.remove(event, args.force === true, user);
   }
 
   @Get(':id')
-  read(@Args() args: ReadEventDto, @Req() request: Request): Promise<EventView> {
-    return this.reads.read({ id: args.id }, request.user, args.password);
+  read(@Args() args: ReadEventDto, @CurrentUser() user: AuthUser | null): Promise<EventView> {
+    return this.reads.read({ id: args.id }, user, args.password);
   }
 
   @Post(':id')
   @HttpCode(200)
   @RequireCapability('create_posts')
   @LoadSubject(EventResolver, 'edit')
-  updateByPost(@Args() args: UpdateEventDto, @Subject() event: EventEntity, @Req() request: Request): Promise<EventView> {
-    return this.writes.update(event, args, caller(request));
+  updateByPost(@Args() args: UpdateEventDto, @Subject() event: EventEntity, @Caller() user: AuthUser): Promise<EventView> {
+    return this.writes.update(event, args, user);
   }
 
   @Put(':id')
   @RequireCapability('create_posts')
   @LoadSubject(EventResolver, 'edit')
-  updateByPut(@Args() args: UpdateEventDto, @Subject() event: EventEntity, @Req() request: Request): Promise<EventView> {
-    return this.writes.update(event, args, caller(request));
+  updateByPut(@Args() args: UpdateEventDto, @Subject() event: EventEntity, @Caller() user: AuthUser): Promise<EventView> {
+    return this.writes.update(event, args, user);
   }
 
   @Patch(':id')
   @RequireCapability('create_posts')
   @LoadSubject(EventResolver, 'edit')
-  updateByPatch(@Args() args: UpdateEventDto, @Subject() event: EventEntity, @Req() request: Request): Promise<EventView> {
-    return this.writes.update(event, args, caller(request));
+  updateByPatch(@Args() args: UpdateEventDto, @Subject() event: EventEntity, @Caller() user: AuthUser): Promise<EventView> {
+    return this.writes.update(event, args, user);
   }
 
   @Delete(':id')
   @RequireCapability('create_posts')
   @LoadSubject(EventResolver, 'delete')
-  remove(@Args() args: DeleteEventDto, @Subject() event: EventEntity, @Req() request: Request): Promise<EventView | DeletedEvent> {
-    return this.writes.remove(event, args.force === true, caller(request));
+  remove(@Args() args: DeleteEventDto, @Subject() event: EventEntity, @Caller() user: AuthUser): Promise<EventView | DeletedEvent> {
+    return this.writes.remove(event, args.force === true, user);
   }
-}
-
-/** Writes run after the capability guard, so there is a caller. */
-function caller(request: Request): AuthUser {
-  return request.user!;
 }

@@ -1,3 +1,4 @@
+import { Created } from '../common/http/created';
 import { Brackets, DataSource, EntityManager, FindOptionsWhere, Not, SelectQueryBuilder } from 'typeorm';
 import { AuthUser } from '../auth/auth-user';
 import { can, canOnObject } from '../auth/permissions';
@@ -129,12 +130,12 @@ export abstract class LinkedPostsService<E extends LinkedPostEntity, A extends L
   }
 
   /** POST on the collection: 201 with the new row, or with the existing duplicate unchanged. */
-  async create(args: A, user: AuthUser): Promise<{ body: Json; location: string }> {
+  async create(args: A, user: AuthUser): Promise<Created<Json>> {
     return retryOnSlugConflict(() =>
       transaction(this.dataSource, async (manager) => {
         const post = await this.createPost(args, user, manager);
         const [body] = await this.present([post], user, {}, manager);
-        return { body, location: this.urls.rest(this.kind.plural, post.id) };
+        return new Created(body, this.urls.rest(this.kind.plural, post.id));
       }),
     );
   }

@@ -1,10 +1,11 @@
-import { Controller, Delete, Get, HttpCode, Patch, Post, Put, Req, Res } from '@nestjs/common';
-import { Request, Response } from 'express';
+import { Controller, Delete, Get, HttpCode, Patch, Post, Put } from '@nestjs/common';
+import { AuthUser } from '../auth/auth-user';
+import { Caller, CurrentUser } from '../auth/current-user.decorator';
+import { Created } from '../common/http/created';
 import { RequireCapability } from '../auth/capability.decorator';
 import { LoadSubject, Subject } from '../auth/subject';
 import { Args } from '../common/params/args.decorator';
 import { ListPage } from '../listing';
-import { sendCreated, writer } from '../linked-posts/linked-post-http';
 import { Json } from '../linked-posts/linked-post.presenter';
 import { CreateOrganizerDto } from './dto/create-organizer.dto';
 import { ListOrganizersQuery } from './dto/list-organizers.query';
@@ -20,62 +21,66 @@ export class OrganizersController {
   constructor(private readonly organizers: OrganizersService) {}
 
   @Get()
-  list(@Args() args: ListOrganizersQuery, @Req() request: Request): Promise<ListPage> {
-    return this.organizers.list(args, request.user);
+  list(@Args() args: ListOrganizersQuery, @CurrentUser() user: AuthUser | null): Promise<ListPage> {
+    return this.organizers.list(args, user);
   }
 
   @Post()
   @RequireCapability('create_posts')
-  async create(@Args() args: CreateOrganizerDto, @Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<Json> {
-    return sendCreated(response, await this.organizers.create(args, writer(request)));
+  create(@Args() args: CreateOrganizerDto, @Caller() user: AuthUser): Promise<Created<Json>> {
+    return this.organizers.create(args, user);
   }
 
   @Get(':id')
   @LoadSubject(OrganizerResolver, 'read')
-  get(@Args() args: ReadOrganizerDto, @Subject() organizer: OrganizerEntity, @Req() request: Request): Promise<Json> {
-    return this.organizers.read(organizer, request.user, args.password);
+  get(@Args() args: ReadOrganizerDto, @Subject() organizer: OrganizerEntity, @CurrentUser() user: AuthUser | null): Promise<Json> {
+    return this.organizers.read(organizer, user, args.password);
   }
 
   @Delete(':id')
   @RequireCapability('create_posts')
   @LoadSubject(OrganizerResolver, 'delete')
-  remove(@Args() _args: OrganizerIdDto, @Subject() organizer: OrganizerEntity, @Req() request: Request): Promise<Json> {
-    return this.organizers.remove(organizer, writer(request));
+  remove(@Args() _args: OrganizerIdDto, @Subject() organizer: OrganizerEntity, @Caller() user: AuthUser): Promise<Json> {
+    return this.organizers.remove(organizer, user);
   }
 
   @Post(':id')
   @HttpCode(200)
   @RequireCapability('create_posts')
   @LoadSubject(OrganizerResolver, 'edit')
-  updateByPost(@Args() args: UpdateOrganizerDto, @Subject() organizer: OrganizerEntity, @Req() request: Request): Promise<Json> {
-    return this.organizers.update(organizer, args, writer(request));
+  updateByPost(@Args() args: UpdateOrganizerDto, @Subject() organizer: OrganizerEntity, @Caller() user: AuthUser): Promise<Json> {
+    return this.organizers.update(organizer, args, user);
   }
 
   @Put(':id')
   @RequireCapability('create_posts')
   @LoadSubject(OrganizerResolver, 'edit')
-  updateByPut(@Args() args: UpdateOrganizerDto, @Subject() organizer: OrganizerEntity, @Req() request: Request): Promise<Json> {
-    return this.organizers.update(organizer, args, writer(request));
+  updateByPut(@Args() args: UpdateOrganizerDto, @Subject() organizer: OrganizerEntity, @Caller() user: AuthUser): Promise<Json> {
+    return this.organizers.update(organizer, args, user);
   }
 
   @Patch(':id')
   @RequireCapability('create_posts')
   @LoadSubject(OrganizerResolver, 'edit')
-  updateByPatch(@Args() args: UpdateOrganizerDto, @Subject() organizer: OrganizerEntity, @Req() request: Request): Promise<Json> {
-    return this.organizers.update(organizer, args, writer(request));
+  updateByPatch(@Args() args: UpdateOrganizerDto, @Subject() organizer: OrganizerEntity, @Caller() user: AuthUser): Promise<Json> {
+    return this.organizers.update(organizer, args, user);
   }
 
   @Get('by-slug/:slug')
   @LoadSubject(OrganizerResolver, 'read')
-  getBySlug(@Args() args: ReadOrganizerBySlugDto, @Subject() organizer: OrganizerEntity, @Req() request: Request): Promise<Json> {
-    return this.organizers.read(organizer, request.user, args.password);
+  getBySlug(
+    @Args() args: ReadOrganizerBySlugDto,
+    @Subject() organizer: OrganizerEntity,
+    @CurrentUser() user: AuthUser | null,
+  ): Promise<Json> {
+    return this.organizers.read(organizer, user, args.password);
   }
 
   @Delete('by-slug/:slug')
   @RequireCapability('create_posts')
   @LoadSubject(OrganizerResolver, 'delete')
-  removeBySlug(@Args() _args: OrganizerSlugDto, @Subject() organizer: OrganizerEntity, @Req() request: Request): Promise<Json> {
-    return this.organizers.remove(organizer, writer(request));
+  removeBySlug(@Args() _args: OrganizerSlugDto, @Subject() organizer: OrganizerEntity, @Caller() user: AuthUser): Promise<Json> {
+    return this.organizers.remove(organizer, user);
   }
 
   @Post('by-slug/:slug')
@@ -85,16 +90,20 @@ export class OrganizersController {
   updateBySlugByPost(
     @Args() args: UpdateOrganizerBySlugDto,
     @Subject() organizer: OrganizerEntity,
-    @Req() request: Request,
+    @Caller() user: AuthUser,
   ): Promise<Json> {
-    return this.organizers.update(organizer, args, writer(request));
+    return this.organizers.update(organizer, args, user);
   }
 
   @Put('by-slug/:slug')
   @RequireCapability('create_posts')
   @LoadSubject(OrganizerResolver, 'edit')
-  updateBySlugByPut(@Args() args: UpdateOrganizerBySlugDto, @Subject() organizer: OrganizerEntity, @Req() request: Request): Promise<Json> {
-    return this.organizers.update(organizer, args, writer(request));
+  updateBySlugByPut(
+    @Args() args: UpdateOrganizerBySlugDto,
+    @Subject() organizer: OrganizerEntity,
+    @Caller() user: AuthUser,
+  ): Promise<Json> {
+    return this.organizers.update(organizer, args, user);
   }
 
   @Patch('by-slug/:slug')
@@ -103,8 +112,8 @@ export class OrganizersController {
   updateBySlugByPatch(
     @Args() args: UpdateOrganizerBySlugDto,
     @Subject() organizer: OrganizerEntity,
-    @Req() request: Request,
+    @Caller() user: AuthUser,
   ): Promise<Json> {
-    return this.organizers.update(organizer, args, writer(request));
+    return this.organizers.update(organizer, args, user);
   }
 }

@@ -1,5 +1,7 @@
-import { Controller, Delete, Get, HttpCode, Patch, Post, Put, Req, Res } from '@nestjs/common';
-import { Request, Response } from 'express';
+import { Controller, Delete, Get, HttpCode, Patch, Post, Put } from '@nestjs/common';
+import { AuthUser } from '../auth/auth-user';
+import { CurrentUser } from '../auth/current-user.decorator';
+import { Created } from '../common/http/created';
 import { RequireCapability } from '../auth/capability.decorator';
 import { LoadSubject, Subject } from '../auth/subject';
 import { Args } from '../common/params/args.decorator';
@@ -8,7 +10,6 @@ import { TAG } from '../terms/taxonomy';
 import { TermEntity } from '../terms/term.entity';
 import { TermView } from '../terms/term.presenter';
 import { TermsService } from '../terms/terms.service';
-import { withLocation } from '../terms/with-location';
 import { TagSubject } from './tag.subject';
 import { TagIdDto } from './dto/tag-id.dto';
 import { CreateTagDto } from './dto/create-tag.dto';
@@ -21,14 +22,14 @@ export class TagsController {
   constructor(private readonly terms: TermsService) {}
 
   @Get()
-  list(@Args() args: ListTagsQuery, @Req() request: Request): Promise<ListPage> {
-    return this.terms.list(TAG, args, request.user ?? null);
+  list(@Args() args: ListTagsQuery, @CurrentUser() user: AuthUser | null): Promise<ListPage> {
+    return this.terms.list(TAG, args, user);
   }
 
   @Post()
   @RequireCapability('manage_terms')
-  async create(@Args() args: CreateTagDto, @Res({ passthrough: true }) response: Response): Promise<TermView> {
-    return withLocation(response, await this.terms.create(TAG, args));
+  create(@Args() args: CreateTagDto): Promise<Created<TermView>> {
+    return this.terms.create(TAG, args);
   }
 
   @Get(':id')

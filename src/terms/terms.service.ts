@@ -1,3 +1,4 @@
+import { Created } from '../common/http/created';
 import { Inject, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
@@ -96,7 +97,7 @@ export class TermsService {
     return presentTerm(term, this.urls);
   }
 
-  async create(taxonomy: Taxonomy, input: TermInput & { name: string }): Promise<TermView> {
+  async create(taxonomy: Taxonomy, input: TermInput & { name: string }): Promise<Created<TermView>> {
     const term = await this.retryOnConflict(() =>
       transaction(this.dataSource, async (manager) => {
         const parent = taxonomy.hierarchical ? (input.parent ?? 0) : 0;
@@ -125,7 +126,8 @@ export class TermsService {
         return saved;
       }),
     );
-    return this.present(term);
+    const view = this.present(term);
+    return new Created(view, view.urls.self);
   }
 
   async update(taxonomy: Taxonomy, target: TermEntity, input: TermInput): Promise<TermView> {

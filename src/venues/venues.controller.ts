@@ -1,10 +1,11 @@
-import { Controller, Delete, Get, HttpCode, Patch, Post, Put, Req, Res } from '@nestjs/common';
-import { Request, Response } from 'express';
+import { Controller, Delete, Get, HttpCode, Patch, Post, Put } from '@nestjs/common';
+import { AuthUser } from '../auth/auth-user';
+import { Caller, CurrentUser } from '../auth/current-user.decorator';
+import { Created } from '../common/http/created';
 import { RequireCapability } from '../auth/capability.decorator';
 import { LoadSubject, Subject } from '../auth/subject';
 import { Args } from '../common/params/args.decorator';
 import { ListPage } from '../listing';
-import { sendCreated, writer } from '../linked-posts/linked-post-http';
 import { Json } from '../linked-posts/linked-post.presenter';
 import { CreateVenueDto } from './dto/create-venue.dto';
 import { ListVenuesQuery } from './dto/list-venues.query';
@@ -20,83 +21,83 @@ export class VenuesController {
   constructor(private readonly venues: VenuesService) {}
 
   @Get()
-  list(@Args() args: ListVenuesQuery, @Req() request: Request): Promise<ListPage> {
-    return this.venues.list(args, request.user);
+  list(@Args() args: ListVenuesQuery, @CurrentUser() user: AuthUser | null): Promise<ListPage> {
+    return this.venues.list(args, user);
   }
 
   @Post()
   @RequireCapability('create_posts')
-  async create(@Args() args: CreateVenueDto, @Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<Json> {
-    return sendCreated(response, await this.venues.create(args, writer(request)));
+  create(@Args() args: CreateVenueDto, @Caller() user: AuthUser): Promise<Created<Json>> {
+    return this.venues.create(args, user);
   }
 
   @Get(':id')
   @LoadSubject(VenueResolver, 'read')
-  get(@Args() args: ReadVenueDto, @Subject() venue: VenueEntity, @Req() request: Request): Promise<Json> {
-    return this.venues.read(venue, request.user, args.password);
+  get(@Args() args: ReadVenueDto, @Subject() venue: VenueEntity, @CurrentUser() user: AuthUser | null): Promise<Json> {
+    return this.venues.read(venue, user, args.password);
   }
 
   @Delete(':id')
   @RequireCapability('create_posts')
   @LoadSubject(VenueResolver, 'delete')
-  remove(@Args() _args: VenueIdDto, @Subject() venue: VenueEntity, @Req() request: Request): Promise<Json> {
-    return this.venues.remove(venue, writer(request));
+  remove(@Args() _args: VenueIdDto, @Subject() venue: VenueEntity, @Caller() user: AuthUser): Promise<Json> {
+    return this.venues.remove(venue, user);
   }
 
   @Post(':id')
   @HttpCode(200)
   @RequireCapability('create_posts')
   @LoadSubject(VenueResolver, 'edit')
-  updateByPost(@Args() args: UpdateVenueDto, @Subject() venue: VenueEntity, @Req() request: Request): Promise<Json> {
-    return this.venues.update(venue, args, writer(request));
+  updateByPost(@Args() args: UpdateVenueDto, @Subject() venue: VenueEntity, @Caller() user: AuthUser): Promise<Json> {
+    return this.venues.update(venue, args, user);
   }
 
   @Put(':id')
   @RequireCapability('create_posts')
   @LoadSubject(VenueResolver, 'edit')
-  updateByPut(@Args() args: UpdateVenueDto, @Subject() venue: VenueEntity, @Req() request: Request): Promise<Json> {
-    return this.venues.update(venue, args, writer(request));
+  updateByPut(@Args() args: UpdateVenueDto, @Subject() venue: VenueEntity, @Caller() user: AuthUser): Promise<Json> {
+    return this.venues.update(venue, args, user);
   }
 
   @Patch(':id')
   @RequireCapability('create_posts')
   @LoadSubject(VenueResolver, 'edit')
-  updateByPatch(@Args() args: UpdateVenueDto, @Subject() venue: VenueEntity, @Req() request: Request): Promise<Json> {
-    return this.venues.update(venue, args, writer(request));
+  updateByPatch(@Args() args: UpdateVenueDto, @Subject() venue: VenueEntity, @Caller() user: AuthUser): Promise<Json> {
+    return this.venues.update(venue, args, user);
   }
 
   @Get('by-slug/:slug')
   @LoadSubject(VenueResolver, 'read')
-  getBySlug(@Args() args: ReadVenueBySlugDto, @Subject() venue: VenueEntity, @Req() request: Request): Promise<Json> {
-    return this.venues.read(venue, request.user, args.password);
+  getBySlug(@Args() args: ReadVenueBySlugDto, @Subject() venue: VenueEntity, @CurrentUser() user: AuthUser | null): Promise<Json> {
+    return this.venues.read(venue, user, args.password);
   }
 
   @Delete('by-slug/:slug')
   @RequireCapability('create_posts')
   @LoadSubject(VenueResolver, 'delete')
-  removeBySlug(@Args() _args: VenueSlugDto, @Subject() venue: VenueEntity, @Req() request: Request): Promise<Json> {
-    return this.venues.remove(venue, writer(request));
+  removeBySlug(@Args() _args: VenueSlugDto, @Subject() venue: VenueEntity, @Caller() user: AuthUser): Promise<Json> {
+    return this.venues.remove(venue, user);
   }
 
   @Post('by-slug/:slug')
   @HttpCode(200)
   @RequireCapability('create_posts')
   @LoadSubject(VenueResolver, 'edit')
-  updateBySlugByPost(@Args() args: UpdateVenueBySlugDto, @Subject() venue: VenueEntity, @Req() request: Request): Promise<Json> {
-    return this.venues.update(venue, args, writer(request));
+  updateBySlugByPost(@Args() args: UpdateVenueBySlugDto, @Subject() venue: VenueEntity, @Caller() user: AuthUser): Promise<Json> {
+    return this.venues.update(venue, args, user);
   }
 
   @Put('by-slug/:slug')
   @RequireCapability('create_posts')
   @LoadSubject(VenueResolver, 'edit')
-  updateBySlugByPut(@Args() args: UpdateVenueBySlugDto, @Subject() venue: VenueEntity, @Req() request: Request): Promise<Json> {
-    return this.venues.update(venue, args, writer(request));
+  updateBySlugByPut(@Args() args: UpdateVenueBySlugDto, @Subject() venue: VenueEntity, @Caller() user: AuthUser): Promise<Json> {
+    return this.venues.update(venue, args, user);
   }
 
   @Patch('by-slug/:slug')
   @RequireCapability('create_posts')
   @LoadSubject(VenueResolver, 'edit')
-  updateBySlugByPatch(@Args() args: UpdateVenueBySlugDto, @Subject() venue: VenueEntity, @Req() request: Request): Promise<Json> {
-    return this.venues.update(venue, args, writer(request));
+  updateBySlugByPatch(@Args() args: UpdateVenueBySlugDto, @Subject() venue: VenueEntity, @Caller() user: AuthUser): Promise<Json> {
+    return this.venues.update(venue, args, user);
   }
 }

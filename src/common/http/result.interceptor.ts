@@ -1,16 +1,25 @@
 import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nestjs/common';
 import { Response } from 'express';
 import { Observable, map } from 'rxjs';
-import { ListPage } from './list-page';
+import { ListPage } from '../../listing/list-page';
+import { Created } from './created';
 
-/** Writes the list headers of every ListPage a handler returns, and sends its body. */
+/**
+ * Turns the result objects of handlers into HTTP: a ListPage's totals and links become the
+ * `X-TEC-Total`, `X-TEC-TotalPages` and `Link` headers, a Created's URL the `Location` header.
+ */
 @Injectable()
-export class ListInterceptor implements NestInterceptor {
+export class ResultInterceptor implements NestInterceptor {
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     return next.handle().pipe(
       map((result: unknown) => {
-        if (!(result instanceof ListPage)) return result;
         const response = context.switchToHttp().getResponse<Response>();
+        if (result instanceof Created) {
+          const created: Created = result;
+          response.location(created.location);
+          return created.body;
+        }
+        if (!(result instanceof ListPage)) return result;
         response.setHeader('X-TEC-Total', String(result.total));
         response.setHeader('X-TEC-TotalPages', String(result.totalPages));
         const link = result.linkHeader();
