@@ -149,7 +149,7 @@ export class DemoData {
     const rows: TermEntity[] = [];
     let id = this.plan.firstIds.terms;
     const slugs = { [CATEGORY.name]: new Set<string>(), [TAG.name]: new Set<string>() };
-    const term = (taxonomy: typeof CATEGORY  , rawName: string, description: string, parent: number): TermEntity => {
+    const term = (taxonomy: typeof CATEGORY, rawName: string, description: string, parent: number): TermEntity => {
       const name = stripTags(rawName.normalize('NFC'));
       const row = Object.assign(new TermEntity(), {
         id: id++,
