@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Brackets, EntityManager, In } from 'typeorm';
 import { stripTags } from '../common/html/sanitize';
 import { Message, msg } from '../common/i18n/message';
-import { numberedSlug, slugify } from '../terms/slugify';
+import { numberedSlug, slugify } from '../common/slug';
 import { Taxonomy } from '../terms/taxonomy';
 import { TermEntity } from '../terms/term.entity';
 

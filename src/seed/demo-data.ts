@@ -7,7 +7,7 @@ import { EventEntity, EventOrganizerEntity, EventTermEntity, EventVenueEntity } 
 import { timezoneAbbreviation } from '../events/timezone-abbr';
 import { MediaEntity } from '../media/media.entity';
 import { OrganizerEntity } from '../organizers/organizer.entity';
-import { numberedSlug, slugify as termSlugify } from '../terms/slugify';
+import { numberedSlug, slugify as termSlugify } from '../common/slug';
 import { CATEGORY, TAG } from '../terms/taxonomy';
 import { TermEntity } from '../terms/term.entity';
 import { VenueEntity } from '../venues/venue.entity';

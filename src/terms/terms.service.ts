@@ -14,7 +14,7 @@ import { isUniqueViolation, transaction } from '../database/transaction';
 import { FilterValue, ListPage, buildListLinks, resolvePage, totalPages } from '../listing';
 import { ListTermsQuery } from './dto/list-terms.query';
 import { TermInput } from './dto/write-term.dto';
-import { numberedSlug, slugify } from './slugify';
+import { numberedSlug, slugify } from '../common/slug';
 import { Taxonomy } from './taxonomy';
 import { TermEntity } from './term.entity';
 import { TermView, presentTerm } from './term.presenter';

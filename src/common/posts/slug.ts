@@ -1,42 +1,8 @@
 import { EntityManager, EntityTarget, ObjectLiteral } from 'typeorm';
 import { isUniqueViolation } from '../../database/transaction';
+import { numberedSlug, slugify } from '../slug';
 
-/** Slugs are stored in varchar(200); the base leaves room for a `-N` suffix. */
-export const MAX_SLUG_BASE_LENGTH = 190;
-
-// Letters that Unicode normalisation does not decompose into ASCII plus marks.
-const SPECIAL_LETTERS: Record<string, string> = {
-  ß: 'ss',
-  æ: 'ae',
-  œ: 'oe',
-  ø: 'o',
-  đ: 'd',
-  ð: 'd',
-  ħ: 'h',
-  ı: 'i',
-  ł: 'l',
-  þ: 'th',
-  ŧ: 't',
-};
-
-/**
- * Lower-case ASCII words joined by hyphens, accents transliterated ("Café Zürich" gives
- * "cafe-zurich"), apostrophes and HTML entities dropped ("Joe's Bar &amp; Grill" gives
- * "joes-bar-grill"). May be "" when nothing is left.
- */
-export function slugify(text: string): string {
-  return text
-    .replace(/&(?:[a-z]+|#\d+|#x[0-9a-f]+);/gi, ' ')
-    .toLowerCase()
-    .replace(/[ßæœøđðħıłþŧ]/g, (letter) => SPECIAL_LETTERS[letter] ?? letter)
-    .normalize('NFKD')
-    .replace(/\p{M}+/gu, '')
-    .replace(/['’‘`]+/g, '')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, MAX_SLUG_BASE_LENGTH)
-    .replace(/-+$/g, '');
-}
+export { slugify } from '../slug';
 
 /**
  * A slug for `text` that no other row of `target` uses: the slugified text, or `fallback` when
@@ -57,7 +23,7 @@ export async function uniqueSlug(
   if (options.excludeId !== undefined) query.andWhere('row.id <> :excludeId', { excludeId: options.excludeId });
   const taken = new Set((await query.getRawMany<{ slug: string }>()).map((row) => row.slug.toLowerCase()));
   if (!taken.has(base)) return base;
-  for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
+  for (let n = 2; ; n++) if (!taken.has(numberedSlug(base, n))) return numberedSlug(base, n);
 }
 
 /**

@@ -2,7 +2,7 @@ import { sanitizeHtml, stripTags } from '../../common/html/sanitize';
 import { msg } from '../../common/i18n/message';
 import { Arg } from '../../common/params/arg-spec';
 import { ParseResult, fail, ok, parseInteger, parsePositiveInteger, parseString } from '../../common/parsing';
-import { MAX_SLUG_LENGTH, slugify } from '../slugify';
+import { MAX_SLUG_LENGTH, slugify } from '../../common/slug';
 
 /**
  * Every parameter of the category and tag routes (specification §4.5, §4.6), declared once here

@@ -1,31 +1,31 @@
-import { MAX_SLUG_LENGTH, numberedSlug, slugify } from './slugify';
+import { MAX_SLUG_LENGTH, numberedSlug, slugify } from './slug';
 
 describe('slugify', () => {
   it.each([
     ['Concerts', 'concerts'],
+    ['A Venue', 'a-venue'],
     ['Rock & Roll', 'rock-roll'],
-    ['Rock &amp; Roll', 'rock-roll'],
-    ['Café Müller', 'cafe-muller'],
-    ['Straße Øst Łódź', 'strasse-ost-lodz'],
-    ['  Spaced   out  ', 'spaced-out'],
-    ['a/b\\c – d', 'a-b-c-d'],
-    ['Foo.Bar!?', 'foobar'],
+    ['Rock &amp; Roll &#8217;n&#x27; more', 'rock-roll-n-more'],
+    ["Joe's Bar & Grill", 'joes-bar-grill'],
+    ['Café Zürich', 'cafe-zurich'],
+    ['Straße Ærø Łódź', 'strasse-aero-lodz'],
+    ['  --Hello--  World--  ', 'hello-world'],
+    ['Foo.Bar!?', 'foo-bar'],
+    ['a – b — c', 'a-b-c'],
     ['snake_case', 'snake_case'],
-    ['--Already-a-slug--', 'already-a-slug'],
     ['2026', '2026'],
   ])('turns %j into %j', (input, expected) => {
     expect(slugify(input)).toBe(expected);
   });
 
   it('returns "" when nothing ASCII is left', () => {
-    expect(slugify('日本')).toBe('');
+    expect(slugify('東京')).toBe('');
     expect(slugify('!!!')).toBe('');
   });
 
   it('never exceeds the maximum length nor ends with a hyphen', () => {
-    const slug = slugify(`${'a'.repeat(199)} b`);
-    expect(slug.length).toBeLessThanOrEqual(MAX_SLUG_LENGTH);
-    expect(slug).toBe('a'.repeat(199));
+    expect(slugify(`${'a'.repeat(199)} b`)).toBe('a'.repeat(199));
+    expect(slugify('a'.repeat(300))).toHaveLength(MAX_SLUG_LENGTH);
   });
 });
 
