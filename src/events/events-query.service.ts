@@ -6,7 +6,7 @@ import { canOnObject } from '../auth/permissions';
 import { ApiError } from '../common/errors/api-error';
 import { msg } from '../common/i18n/message';
 import { postPasswordMatches } from '../common/posts/password';
-import { StatusScope, listStatusScope } from '../common/posts/status';
+import { StatusScope, listStatusScope, whereStatusScope } from '../common/posts/status';
 import { Urls } from '../common/urls/urls';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { FilterValue, ListPage, buildListLinks, resolvePage, totalPages } from '../listing';
@@ -77,7 +77,7 @@ export class EventsQueryService {
 
     const builder = this.dataSource.getRepository(EventEntity).createQueryBuilder('e');
     builder.where('e.hideFromListings = :hidden', { hidden: false });
-    whereStatus(builder, scope);
+    whereStatusScope(builder, 'e', scope);
     whereWindow(builder, window);
     this.whereSearch(builder, query.search);
     if (categoryIds) whereLinked(builder, 'event_terms', 'term_id', 'cat', categoryIds);
@@ -333,21 +333,6 @@ interface GeoPoint {
   lat: number;
   lng: number;
   radius: number;
-}
-
-/** CONTRACT §2.4: the statuses asked for, non-published ones limited to the caller's own when scoped. */
-function whereStatus(builder: SelectQueryBuilder<EventEntity>, scope: StatusScope): void {
-  if (scope.ownerId === null) {
-    builder.andWhere('e.status IN (:...statuses)', { statuses: scope.statuses });
-    return;
-  }
-  const own = scope.statuses.filter((status) => status !== 'publish');
-  builder.andWhere(
-    new Brackets((either) => {
-      if (scope.statuses.includes('publish')) either.orWhere("e.status = 'publish'");
-      if (own.length) either.orWhere('(e.status IN (:...own) AND e.authorId = :owner)', { own, owner: scope.ownerId });
-    }),
-  );
 }
 
 function whereWindow(builder: SelectQueryBuilder<EventEntity>, window: DateWindow): void {
