@@ -2,6 +2,7 @@ import { INestApplication } from '@nestjs/common';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { json, urlencoded } from 'express';
 import { randomUUID } from 'node:crypto';
+import { parse as parseQueryString } from 'qs';
 import { BENCH_ROUTES } from './bench-mode/bench-routes';
 import { bodyParserErrors } from './common/errors/body-parser-errors';
 import { AppConfig } from './config/app-config';
@@ -16,8 +17,10 @@ export const BODY_LIMIT = '1mb';
 export function configureApp(app: INestApplication, config: AppConfig): NestExpressApplication {
   const express = app as NestExpressApplication;
   express.disable('x-powered-by');
-  // `a[]=1&a[]=2` must arrive as an array (CONTRACT §2.2).
-  express.set('query parser', 'extended');
+  // `a[]=1&a[]=2` must arrive as an array (CONTRACT §2.2). qs turns arrays of more than 20 items
+  // into objects by default; lists may hold up to 100 (§8), so allow more and let the parsers
+  // refuse what is too long with a clear reason.
+  express.set('query parser', (query: string) => parseQueryString(query, { arrayLimit: 1000, depth: 2, parameterLimit: 1000 }));
   express.set('trust proxy', config.trustProxy);
 
   express.use(

@@ -102,9 +102,8 @@ describe.each(TEST_DATABASES)('failed-login rate limit on $kind', (database) => 
   });
   afterAll(() => t.close());
 
-  it('answers 429 with Retry-After once an address has used up its failed logins, even with the right password', async () => {
+  it('answers 429 with Retry-After once an address has used up its failed logins, even with a right but unverified password', async () => {
     const editor = await t.createUser('editor');
-    await t.request.get('/health').set('Authorization', editor.auth).expect(200);
     for (let i = 0; i < 3; i++) await t.request.get('/health').set('Authorization', basic(editor.username, 'wrong')).expect(401);
     const res = await t.request.get('/health').set('Authorization', editor.auth).expect(429);
     expect(res.body).toMatchObject({ code: 'rest_too_many_requests', data: { status: 429 } });
@@ -114,6 +113,52 @@ describe.each(TEST_DATABASES)('failed-login rate limit on $kind', (database) => 
 
   it('still serves anonymous reads to a blocked address', async () => {
     await t.request.get('/health').expect(200);
+  });
+});
+
+describe.each(TEST_DATABASES)('failed-login rate limit under a burst on $kind', (database) => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await TestApp.start(database, { LOGIN_RATE_LIMIT: '3', LOGIN_RATE_WINDOW: '60' });
+  });
+  afterAll(() => t.close());
+
+  it('lets no more guesses through than the limit, even all at once', async () => {
+    const editor = await t.createUser('editor');
+    const statuses = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        t.request
+          .get('/health')
+          .set('Authorization', basic(editor.username, `guess-${i}`))
+          .then((r) => r.status),
+      ),
+    );
+    expect(statuses.filter((status) => status === 401)).toHaveLength(3);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(17);
+  });
+});
+
+describe.each(TEST_DATABASES)('a busy signed-in client on $kind', (database) => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await TestApp.start(database, { LOGIN_RATE_LIMIT: '3', LOGIN_RATE_WINDOW: '60' });
+  });
+  afterAll(() => t.close());
+
+  it('is not rate limited once its password is known good', async () => {
+    const editor = await t.createUser('editor');
+    await t.request.get('/health').set('Authorization', editor.auth).expect(200);
+    const statuses = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        t.request
+          .get('/health')
+          .set('Authorization', editor.auth)
+          .then((r) => r.status),
+      ),
+    );
+    expect(statuses.every((status) => status === 200)).toBe(true);
   });
 });
 

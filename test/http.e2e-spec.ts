@@ -42,6 +42,20 @@ describe.each(TEST_DATABASES)('HTTP conventions on $kind', (database) => {
     expect(res.body).toMatchObject({ name: 'From the body', description: 'From the query' });
   });
 
+  it('reads array parameters of up to 100 items (a[]=1&a[]=2...), beyond qs defaults', async () => {
+    const ids = Array.from({ length: 100 }, (_, i) => `include[]=${i + 1}`).join('&');
+    const res = await t.request.get(`${t.api('/events')}?${ids}`).expect(200);
+    expect(res.body.events).toEqual([]);
+    expect(decodeURIComponent(res.body.rest_url)).toContain(`include=${Array.from({ length: 100 }, (_, i) => i + 1).join(',')}`);
+  });
+
+  it('refuses a list of more than 100 items with 400 naming the parameter', async () => {
+    const ids = Array.from({ length: 101 }, (_, i) => `include[]=${i + 1}`).join('&');
+    const res = await t.request.get(`${t.api('/events')}?${ids}`).expect(400);
+    expect(res.body.code).toBe('rest_invalid_param');
+    expect(Object.keys(res.body.data.params)).toEqual(['include']);
+  });
+
   it('answers an unsupported method on a collection with 404 rest_no_route', async () => {
     const res = await t.request.put(t.api('/categories')).set('Authorization', editor.auth).send({}).expect(404);
     expect(res.body.code).toBe('rest_no_route');

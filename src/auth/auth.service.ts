@@ -28,7 +28,12 @@ export class AuthService {
     @InjectRepository(ApplicationPasswordEntity) private readonly passwords: Repository<ApplicationPasswordEntity>,
   ) {}
 
-  async authenticate(username: string, password: string): Promise<AuthUser | null> {
+  /**
+   * `beforeSlowCheck` runs only when the credentials are not known-good already, right before the
+   * slow hash: the login rate limit spends its points there, so busy legitimate clients are not
+   * limited, while every guess is.
+   */
+  async authenticate(username: string, password: string, beforeSlowCheck: () => Promise<void> = async () => {}): Promise<AuthUser | null> {
     const secret = normalizeApplicationPassword(password);
     const digest = createHash('sha256').update(this.cacheKey).update(`${username.toLowerCase()}\0${secret}`).digest('base64');
     const cached = this.verified.get(digest);
@@ -38,6 +43,7 @@ export class AuthService {
       this.verified.delete(digest);
     }
 
+    await beforeSlowCheck();
     const user = await this.users.findOne({ where: { username: username.toLowerCase() }, relations: { applicationPasswords: true } });
     const candidates = user?.applicationPasswords ?? [];
     if (!user || candidates.length === 0) {

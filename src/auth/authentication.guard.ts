@@ -25,16 +25,22 @@ export class AuthenticationGuard implements CanActivate {
     if (!header || !/^basic\s/i.test(header)) return true;
 
     const address = request.ip ?? 'unknown';
-    const wait = await this.limiter.blockedFor(address);
-    if (wait) throw tooManyRequests(wait);
+    let spentPoint = false;
+    const takePoint = async () => {
+      const wait = await this.limiter.attempt(address);
+      if (wait) throw tooManyRequests(wait);
+      spentPoint = true;
+    };
 
     const decoded = Buffer.from(header.slice(6).trim(), 'base64').toString('utf8');
     const colon = decoded.indexOf(':');
-    const user = colon > 0 ? await this.auth.authenticate(decoded.slice(0, colon), decoded.slice(colon + 1)) : null;
-    if (!user) {
-      await this.limiter.recordFailure(address);
+    if (colon <= 0) {
+      await takePoint();
       throw new ApiError('invalid_credentials');
     }
+    const user = await this.auth.authenticate(decoded.slice(0, colon), decoded.slice(colon + 1), takePoint);
+    if (!user) throw new ApiError('invalid_credentials');
+    if (spentPoint) await this.limiter.succeeded(address);
     request.user = user;
     return true;
   }

@@ -1,11 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { RateLimiterMemory } from 'rate-limiter-flexible';
+import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 
 /**
- * Failed logins per client address (CONTRACT §2.4): after `attempts` failures in the window,
- * every authenticated request from that address is refused with 429 until the window passes.
- * In memory, per process: behind several instances each enforces its own limit.
+ * Failed logins per client address (CONTRACT §2.4). Every attempt takes a point *before* the
+ * slow hash runs, so a burst of parallel guesses cannot all reach scrypt; a successful login gives
+ * its point back. Once the points are used up, authenticated requests from the address get 429
+ * until the window passes; anonymous reads are not affected. In memory, per process.
  */
 @Injectable()
 export class LoginRateLimiter {
@@ -15,14 +16,18 @@ export class LoginRateLimiter {
     this.limiter = new RateLimiterMemory({ points: config.loginRateLimit.attempts, duration: config.loginRateLimit.windowSeconds });
   }
 
-  /** Seconds to wait when the address is blocked, else 0. */
-  async blockedFor(address: string): Promise<number> {
-    const state = await this.limiter.get(address);
-    return state && state.remainingPoints <= 0 ? Math.max(1, Math.ceil(state.msBeforeNext / 1000)) : 0;
+  /** Takes a point for an attempt: 0 when it may proceed, else the seconds to wait. */
+  async attempt(address: string): Promise<number> {
+    try {
+      await this.limiter.consume(address);
+      return 0;
+    } catch (rejected) {
+      return Math.max(1, Math.ceil((rejected as RateLimiterRes).msBeforeNext / 1000));
+    }
   }
 
-  /** Records a failed login; once the allowance is used up, blockedFor() reports the wait. */
-  async recordFailure(address: string): Promise<void> {
-    await this.limiter.consume(address).catch(() => undefined);
+  /** A successful login does not count against the address. */
+  async succeeded(address: string): Promise<void> {
+    await this.limiter.reward(address, 1);
   }
 }

@@ -50,7 +50,11 @@ export function buildDataSourceOptions(database: DatabaseConfig): DataSourceOpti
     // Same driver (mysql2); TypeORM needs to know MariaDB to read its schema correctly.
     type: database.url.startsWith('mariadb:') ? 'mariadb' : 'mysql',
     ...(database.readUrls.length
-      ? { replication: { master: connection(database.url), slaves: database.readUrls.map(connection) } }
+      ? {
+          // Reads default to the primary so a write is visible to the next request (a create
+          // followed by an update, a new password); list queries ask for a replica explicitly.
+          replication: { master: connection(database.url), slaves: database.readUrls.map(connection), defaultMode: 'master' as const },
+        }
       : { url: database.url }),
     charset: 'utf8mb4_unicode_ci',
     // Dates travel as UTC; the wall clocks of events are stored in their own columns.

@@ -61,9 +61,10 @@ describe('buildListLinks', () => {
     expect(links.nextRestUrl).toBe(`${BASE}/?page=4&per_page=10`);
   });
 
-  it('has no previous link past the last page', () => {
+  it('keeps a previous link past the last page, as the reference does for terms', () => {
     const links = buildListLinks({ collectionUrl: BASE, page: 9, perPage: 10, totalPages: 2, filters: [] });
-    expect(links.previousRestUrl).toBeUndefined();
+    expect(links.previousRestUrl).toBe(`${BASE}/?page=8&per_page=10`);
+    expect(links.nextRestUrl).toBeUndefined();
   });
 
   it('writes nothing after the base when there are no parameters', () => {

@@ -24,7 +24,7 @@ export function buildListLinks(input: {
   return {
     restUrl: url(input.page),
     ...(input.page < input.totalPages ? { nextRestUrl: url(input.page + 1) } : {}),
-    ...(input.page > 1 && input.page - 1 <= input.totalPages ? { previousRestUrl: url(input.page === 2 ? null : input.page - 1) } : {}),
+    ...(input.page > 1 ? { previousRestUrl: url(input.page === 2 ? null : input.page - 1) } : {}),
   };
 }
 
