@@ -39,6 +39,26 @@ describe.each(TEST_DATABASES)('venues on $kind', (database) => {
   const del = (path: string, who: Who = 'editor') => t.request.delete(t.api(path)).set('Authorization', auth(who));
   const ids = (body: { venues: { id: number }[] }) => body.venues.map((venue) => venue.id);
 
+  describe('stateprovince', () => {
+    it('follows the state of a US venue when not sent, as the original', async () => {
+      const venue = await createOk({ venue: 'Peer Hall SP', country: 'United States', state: 'IL', province: 'Ignored' });
+      expect(venue.stateprovince).toBe('IL');
+    });
+
+    it('follows the province elsewhere, and what is sent wins', async () => {
+      const venue = await createOk({ venue: 'Salle SP', country: 'Canada', state: 'X', province: 'Québec' });
+      expect(venue.stateprovince).toBe('Québec');
+      const sent = await createOk({ venue: 'Sent SP', country: 'Canada', province: 'Québec', stateprovince: 'QC' });
+      expect(sent.stateprovince).toBe('QC');
+    });
+
+    it('is recomputed when the place changes', async () => {
+      const venue = await createOk({ venue: 'Moving SP', country: 'United States', state: 'MA' });
+      const res = await patch(`/venues/${venue.id}`, { state: 'NY' }).expect(200);
+      expect(res.body.stateprovince).toBe('NY');
+    });
+  });
+
   describe('create', () => {
     it('answers 401 with WWW-Authenticate without credentials', async () => {
       const res = await t.request.post(t.api('/venues')).send({ venue: 'x' }).expect(401);

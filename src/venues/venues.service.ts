@@ -54,6 +54,9 @@ export class VenuesService extends LinkedPostsService<VenueEntity, VenueArgs> {
       if (args[field] !== undefined) venue[field] = args[field] ?? '';
       else if (creating) venue[field] = '';
     }
+    // As the original: unless sent, stateprovince follows the state (US) or the province.
+    const placeChanged = args.state !== undefined || args.province !== undefined || args.country !== undefined;
+    if (args.stateprovince === undefined && (creating || placeChanged)) venue.stateprovince = deriveStateProvince(venue);
     // On create the map flags are true unless a falsy value was sent (tec-other-api §1.1).
     if (args.showMap !== undefined || creating) venue.showMap = args.showMap ?? true;
     if (args.showMapLink !== undefined || creating) venue.showMapLink = args.showMapLink ?? true;
@@ -66,4 +69,11 @@ export class VenuesService extends LinkedPostsService<VenueEntity, VenueArgs> {
   protected presentOne(venue: VenueEntity, view: LinkedPostView): Json {
     return presentVenue(venue, view);
   }
+}
+
+const UNITED_STATES = new Set(['us', 'usa', 'united states', 'united states of america']);
+
+function deriveStateProvince(venue: Pick<VenueEntity, 'state' | 'province' | 'country'>): string {
+  if (UNITED_STATES.has(venue.country.trim().toLowerCase())) return venue.state || venue.province;
+  return venue.province || venue.state;
 }
