@@ -19,6 +19,9 @@ import { ShutdownLogger } from './shutdown-logger';
 import { ResultInterceptor } from './common/http/result.interceptor';
 import { UrlsModule } from './common/urls/urls.module';
 import { BenchModeModule } from './bench-mode/bench-mode.module';
+import { ConditionalRequestsInterceptor } from './common/http/conditional-requests.interceptor';
+import { IdempotencyInterceptor } from './idempotency/idempotency.interceptor';
+import { IdempotencyModule } from './idempotency/idempotency.module';
 
 /**
  * Global pipe, filter and guards are providers (not `app.use*` calls in main.ts), so the e2e
@@ -42,13 +45,17 @@ export class AppModule {
         CategoriesModule,
         TagsModule,
         DiscoveryModule,
+        IdempotencyModule,
         ...(config.benchMode ? [BenchModeModule] : []),
       ],
       providers: [
         ShutdownLogger,
         { provide: APP_FILTER, useClass: AllExceptionsFilter },
         { provide: APP_PIPE, useClass: ArgsPipe },
+        // Outermost first: results become HTTP last, after the conditional and idempotency checks saw them.
         { provide: APP_INTERCEPTOR, useClass: ResultInterceptor },
+        { provide: APP_INTERCEPTOR, useClass: ConditionalRequestsInterceptor },
+        { provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor },
         { provide: APP_GUARD, useClass: AuthenticationGuard },
         { provide: APP_GUARD, useClass: CapabilityGuard },
       ],

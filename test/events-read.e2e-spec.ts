@@ -158,6 +158,8 @@ describe.each(TEST_DATABASES)('event object and single reads on $kind', (databas
           zip: '62701',
           phone: '555-1234',
           website: 'https://example.com/v',
+          // The captured original fills stateprovince from the state of a US venue.
+          stateprovince: 'IL',
           show_map: true,
           show_map_link: true,
           global_id: expect.stringMatching(/^calendar\.test\?id=\d+$/),

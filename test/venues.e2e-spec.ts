@@ -887,7 +887,10 @@ describe.each(TEST_DATABASES)('venues on $kind', (database) => {
       it('event: venues linked to that event, status rules still applying', async () => {
         expect(await list(`event=${publishedEvent}`)).toEqual(sorted('upcoming'));
         expect(await list(`event=${publishedEvent}`, 'editor')).toEqual(sorted('upcoming', 'draftVenue'));
-        expect(await list(`event=${draftEvent}`)).toEqual(sorted('draftOnly'));
+        expect(await list(`event=${draftEvent}`, 'editor')).toEqual(sorted('draftOnly'));
+        // An event the caller may not read is reported like an unknown one (CONTRACT §2.4).
+        const hidden = await get(`/venues?search=${word}&event=${draftEvent}`).expect(400);
+        expect(hidden.body.data.params).toEqual({ event: `No event has the id ${draftEvent}.` });
       });
 
       it('event: 400 for an id that is not an event', async () => {

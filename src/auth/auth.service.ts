@@ -38,7 +38,12 @@ export class AuthService {
     const digest = createHash('sha256').update(this.cacheKey).update(`${username.toLowerCase()}\0${secret}`).digest('base64');
     const cached = this.verified.get(digest);
     if (cached && cached.expires > Date.now()) {
-      const row = await this.passwords.findOne({ where: { id: cached.passwordId }, relations: { user: true } });
+      // One query: findOne with a relation would first select distinct ids, then the rows (issue #7).
+      const row = await this.passwords
+        .createQueryBuilder('password')
+        .innerJoinAndSelect('password.user', 'user')
+        .where('password.id = :id', { id: cached.passwordId })
+        .getOne();
       if (row?.user) return toAuthUser(row.user);
       this.verified.delete(digest);
     }

@@ -27,3 +27,23 @@ export function canOnObject(user: AuthUser | null | undefined, action: ObjectAct
   if (!roleHas(user.role, 'create_posts')) return false;
   return action === 'read' || !['publish', 'future'].includes(object.status);
 }
+
+/** A condition for a query builder's WHERE and its parameters. */
+export interface SqlCondition {
+  readonly sql: string;
+  readonly params: Record<string, unknown>;
+}
+
+/**
+ * canOnObject(user, 'edit', row) as SQL on `alias` (a row with `authorId` and `status`
+ * properties), for rules that must hold inside a list query; the same cases in the same order.
+ */
+export function canEditWhere(user: AuthUser | null | undefined, alias: string): SqlCondition {
+  const none = { sql: '1 = 0', params: {} };
+  if (!user) return none;
+  if (roleHas(user.role, 'edit_others_posts')) return { sql: '1 = 1', params: {} };
+  const own = `${alias}.authorId = :editableBy`;
+  if (roleHas(user.role, 'publish_posts')) return { sql: own, params: { editableBy: user.id } };
+  if (!roleHas(user.role, 'create_posts')) return none;
+  return { sql: `(${own} AND ${alias}.status NOT IN ('publish', 'future'))`, params: { editableBy: user.id } };
+}

@@ -18,6 +18,12 @@ import { Request } from 'express';
  */
 export interface SubjectResolver<T = unknown> {
   resolve(request: Request, action: SubjectAction): Promise<T>;
+  /**
+   * The body a single read (GET) of the subject gives this request's caller, through the
+   * resource's own read path: `If-Match` compares its ETag (CONTRACT §7). Throws the read's
+   * ApiError when the caller could not read it.
+   */
+  represent(subject: T, request: Request): Promise<unknown>;
 }
 
 export type SubjectAction = 'read' | 'edit' | 'delete';
@@ -43,15 +49,22 @@ export class SubjectGuard implements CanActivate {
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
-    const meta = this.reflector.get<{ resolver: Type<SubjectResolver>; action: SubjectAction } | undefined>(
-      SUBJECT_KEY,
-      context.getHandler(),
-    );
-    if (!meta) return true;
+    const subject = subjectResolverOf(this.reflector, this.moduleRef, context.getHandler());
+    if (!subject) return true;
     const request = context.switchToHttp().getRequest<Request>();
-    request.subject = await this.moduleRef.get(meta.resolver, { strict: false }).resolve(request, meta.action);
+    request.subject = await subject.resolver.resolve(request, subject.action);
     return true;
   }
+}
+
+/** The resolver a handler's @LoadSubject names, and the action it checks; undefined without one. */
+export function subjectResolverOf(
+  reflector: Reflector,
+  moduleRef: ModuleRef,
+  handler: Function,
+): { resolver: SubjectResolver; action: SubjectAction } | undefined {
+  const meta = reflector.get<{ resolver: Type<SubjectResolver>; action: SubjectAction } | undefined>(SUBJECT_KEY, handler);
+  return meta && { resolver: moduleRef.get(meta.resolver, { strict: false }), action: meta.action };
 }
 
 export function LoadSubject(resolver: Type<SubjectResolver>, action: SubjectAction): MethodDecorator & ClassDecorator {

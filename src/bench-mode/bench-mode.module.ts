@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { BenchController } from './bench.controller';
 
-/** Imported by AppModule only when BENCH_MODE is set (`npm run bench`). */
+/** Imported by AppModule only when BENCH_MODE is set (`npm run bench`); configureApp adds countInFlight. */
 @Module({ controllers: [BenchController] })
 export class BenchModeModule {}

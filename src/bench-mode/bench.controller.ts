@@ -1,5 +1,6 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { HiddenFromIndex } from '../discovery/route-catalog';
+import { requestsInFlight } from './in-flight';
 import { BENCH_QUERY_LOG, RecordedStatement } from './query-log';
 
 const DEFAULT_BASELINE_BYTES = 20_000;
@@ -9,7 +10,7 @@ const MAX_BASELINE_BYTES = 1_000_000;
  * `npm run bench` measures every scenario against `/_bench/baseline`: the same app (middleware,
  * guards, pipe, interceptor, filter, JSON serialisation) answering a constant body of the size of
  * a list page without touching the database, so results are also ratios that hold across
- * machines. `/_bench/stats` gives the queries sent so far (and resets with `reset=1`),
+ * machines. `/_bench/stats` gives the queries sent so far (and resets with `reset=1`) and the requests in flight,
  * `/_bench/queries` the distinct statements, for EXPLAIN.
  */
 @HiddenFromIndex()
@@ -29,9 +30,10 @@ export class BenchController {
   }
 
   @Get('stats')
-  stats(@Query('reset') reset?: string): { queries: number; rss: number; heap_used: number } {
+  stats(@Query('reset') reset?: string): { queries: number; in_flight: number; rss: number; heap_used: number } {
     const memory = process.memoryUsage();
-    const stats = { queries: BENCH_QUERY_LOG.count, rss: memory.rss, heap_used: memory.heapUsed };
+    // This request is in flight too.
+    const stats = { queries: BENCH_QUERY_LOG.count, in_flight: requestsInFlight() - 1, rss: memory.rss, heap_used: memory.heapUsed };
     if (reset === '1') BENCH_QUERY_LOG.reset();
     return stats;
   }

@@ -4,6 +4,7 @@ import { SubjectResolver } from '../auth/subject';
 import { parsePathId } from '../common/params/path-id';
 import { CATEGORY } from '../terms/taxonomy';
 import { TermEntity } from '../terms/term.entity';
+import { TermView } from '../terms/term.presenter';
 import { TermsService } from '../terms/terms.service';
 
 /** The category of `/categories/{id}`, loaded before the body is validated (404 rest_term_invalid). */
@@ -13,5 +14,9 @@ export class CategorySubject implements SubjectResolver<TermEntity> {
 
   resolve(request: Request): Promise<TermEntity> {
     return this.terms.getById(CATEGORY, parsePathId(request.params.id));
+  }
+
+  represent(term: TermEntity): Promise<TermView> {
+    return Promise.resolve(this.terms.present(term));
   }
 }

@@ -5,6 +5,7 @@ import { MediaEntity } from '../media/media.entity';
 import { OrganizerEntity } from '../organizers/organizer.entity';
 import { VenueEntity } from '../venues/venue.entity';
 import { TermEntity } from '../terms/term.entity';
+import { IdempotencyKeyEntity } from '../idempotency/idempotency-key.entity';
 
 /** Every entity, in one list shared by the app, the CLI and ormconfig.ts. */
 export const ENTITIES = [
@@ -18,4 +19,5 @@ export const ENTITIES = [
   TermEntity,
   VenueEntity,
   OrganizerEntity,
+  IdempotencyKeyEntity,
 ];

@@ -36,7 +36,7 @@ const RESOURCES: Record<string, { item: string; list: string; posts: boolean }> 
   tags: { item: 'Term', list: 'TagList', posts: false },
 };
 
-type Action = 'list' | 'create' | 'read' | 'update' | 'delete';
+type Action = 'list' | 'create' | 'read' | 'update' | 'delete' | 'ics';
 
 /** Operation summaries, per resource and action (by id; by slug has its own). */
 const SUMMARIES: Record<string, Partial<Record<`${Action}${'' | 'BySlug'}`, string>>> = {
@@ -49,6 +49,10 @@ const SUMMARIES: Record<string, Partial<Record<`${Action}${'' | 'BySlug'}`, stri
     readBySlug: 'Read an event by its slug',
     updateBySlug: 'Update an event by its slug',
     deleteBySlug: 'Move an event to the trash by its slug, or delete it with force=true',
+  },
+  'events/ics': {
+    list: 'The events of the list as an iCalendar file',
+    read: 'An event as an iCalendar file',
   },
   venues: {
     list: 'List venues',
@@ -155,10 +159,17 @@ function operation(
     ...(body && method !== 'DELETE' ? { requestBody: body } : {}),
     responses: responses(route, endpoint, method, t),
     ...(route.kind === 'index' || route.kind === 'doc' ? {} : { security: write ? [{ basic: [] }] : [{}, { basic: [] }] }),
+    ...(isIcsRoute(route) ? { 'x-extension': true } : {}),
   };
 }
 
+/** `/events/ics` and `/events/{id}/ics` (CONTRACT §7). */
+function isIcsRoute(route: CatalogRoute): boolean {
+  return route.kind === 'other' && route.path.endsWith('/ics');
+}
+
 function actionOf(route: CatalogRoute, method: HttpMethod): Action | undefined {
+  if (isIcsRoute(route)) return method === 'GET' ? 'ics' : undefined;
   if (route.kind === 'collection') return method === 'GET' ? 'list' : method === 'POST' ? 'create' : undefined;
   if (route.kind !== 'single' && route.kind !== 'by-slug') return undefined;
   if (method === 'GET') return 'read';
@@ -170,6 +181,7 @@ function summaryOf(route: CatalogRoute, method: HttpMethod): string | undefined 
   if (route.kind === 'doc') return 'This OpenAPI document';
   const action = actionOf(route, method);
   if (!action || !route.resource) return undefined;
+  if (action === 'ics') return SUMMARIES[`${route.resource}/ics`]?.[route.pathParams.length ? 'read' : 'list'];
   const key: `${Action}${'' | 'BySlug'}` = route.kind === 'by-slug' ? `${action}BySlug` : action;
   return SUMMARIES[route.resource]?.[key];
 }
@@ -215,8 +227,40 @@ function parameters(route: CatalogRoute, endpoint: CatalogEndpoint, method: Http
       ...(spec.extension ? { 'x-extension': true } : {}),
     });
   }
+  const header = HEADER_PARAMETERS[actionOf(route, method) ?? 'list'];
+  if (header)
+    result.push({
+      name: header.name,
+      in: 'header',
+      description: t(header.description),
+      required: false,
+      schema: { type: 'string', ...header.schema },
+      'x-extension': true,
+    });
   return result;
 }
+
+/** The request headers of conditional requests and idempotent creates (CONTRACT §7), per action. */
+const HEADER_PARAMETERS: Partial<Record<Action, { name: string; description: string; schema?: SchemaObject }>> = {
+  read: {
+    name: 'If-None-Match',
+    description: 'ETags of earlier responses of this read (or *): when one matches the current ETag, 304 with no body',
+  },
+  update: {
+    name: 'If-Match',
+    description: 'The ETag of the single read of the item (or * for any): when it is not the current one, 412 and nothing is changed',
+  },
+  delete: {
+    name: 'If-Match',
+    description: 'The ETag of the single read of the item (or * for any): when it is not the current one, 412 and nothing is changed',
+  },
+  create: {
+    name: 'Idempotency-Key',
+    description:
+      'A key of your choice, unique per item to create: repeating the request with the same key and body within 24 hours answers the first response again instead of creating another item',
+    schema: { minLength: 1, maxLength: 255 },
+  },
+};
 
 function requestBody(fields: readonly ArgSpec[], t: Translate): SchemaObject {
   const required = fields.filter((spec) => spec.required).map((spec) => spec.name);
@@ -260,6 +304,9 @@ function responses(route: CatalogRoute, endpoint: CatalogEndpoint, method: HttpM
 
   const item = schemaRef(resource.item);
   const notAllowed = { '401': error('No credentials, or wrong credentials'), '403': error('Not allowed') };
+  const stringHeader = (description: string) => ({ description: t(description), schema: { type: 'string' } });
+  const etag = { ETag: stringHeader('A strong tag of this body: send it in If-None-Match or If-Match') };
+  const preconditionFailed = { '412': error('If-Match does not match the current ETag of the item') };
   switch (action) {
     case 'list':
       return {
@@ -280,16 +327,21 @@ function responses(route: CatalogRoute, endpoint: CatalogEndpoint, method: HttpM
       return {
         '201': {
           description: t('The created item'),
-          headers: { Location: { description: t('The REST URL of the item'), schema: { type: 'string', format: 'uri' } } },
+          headers: {
+            Location: { description: t('The REST URL of the item'), schema: { type: 'string', format: 'uri' } },
+            'Idempotent-Replayed': stringHeader('"true" when this is a replay of the first response to the same Idempotency-Key'),
+          },
           content: json(item),
         },
         '400': error('Missing or invalid parameters'),
         ...notAllowed,
+        '422': error('The Idempotency-Key was already used with another request'),
         ...fallback,
       };
     case 'read':
       return {
-        '200': { description: t('The item'), content: json(item) },
+        '200': { description: t('The item'), headers: etag, content: json(item) },
+        '304': { description: t('Not modified: If-None-Match matched the current ETag'), headers: etag },
         ...(resource.posts ? { '403': error('The item is not published, or is protected by a password') } : {}),
         '404': error('No such item'),
         ...fallback,
@@ -300,6 +352,7 @@ function responses(route: CatalogRoute, endpoint: CatalogEndpoint, method: HttpM
         '400': error('Missing or invalid parameters'),
         ...notAllowed,
         '404': error('No such item'),
+        ...preconditionFailed,
         ...fallback,
       };
     case 'delete': {
@@ -318,6 +371,23 @@ function responses(route: CatalogRoute, endpoint: CatalogEndpoint, method: HttpM
         ...notAllowed,
         '404': error('No such item'),
         ...(resource.posts ? { '410': error('The item is already in the trash') } : {}),
+        ...preconditionFailed,
+        ...fallback,
+      };
+    }
+    case 'ics': {
+      const single = route.pathParams.length > 0;
+      return {
+        '200': {
+          description: t('The events as iCalendar (RFC 5545): a VTIMEZONE per time zone used and a VEVENT per event'),
+          ...(single
+            ? {}
+            : { headers: { 'X-TEC-Total': { description: t('The number of events the filters match'), schema: { type: 'integer' } } } }),
+          content: { 'text/calendar': { schema: { type: 'string' } } },
+        },
+        '400': error('Missing or invalid parameters'),
+        ...(single ? { '403': error('The item is not published, or is protected by a password') } : {}),
+        '404': error(single ? 'No such item' : 'A page beyond the last one'),
         ...fallback,
       };
     }

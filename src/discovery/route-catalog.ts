@@ -4,6 +4,7 @@ import { DiscoveryService, MetadataScanner } from '@nestjs/core';
 import 'reflect-metadata';
 import { ArgSpec, getArgSpecs } from '../common/params/arg-spec';
 import { ARGS_DTO } from '../common/params/args.decorator';
+import { RouteKind, routeKind } from '../common/http/route-kind';
 import { NAMESPACE, OUTSIDE_NAMESPACE } from '../namespace';
 
 /**
@@ -14,8 +15,7 @@ import { NAMESPACE, OUTSIDE_NAMESPACE } from '../namespace';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-/** What a route is, by the shape of its path (`/events`, `/events/:id`, `/events/by-slug/:slug`). */
-export type RouteKind = 'index' | 'doc' | 'collection' | 'single' | 'by-slug' | 'other';
+export type { RouteKind } from '../common/http/route-kind';
 
 export interface CatalogHandler {
   /** e.g. `CategoriesController`. */
@@ -110,7 +110,7 @@ export function buildRouteCatalog(controllers: readonly Function[], scanner = ne
 function toRoute(path: string, handlers: FoundHandler[]): CatalogRoute {
   const segments = path.split('/').filter(Boolean);
   const resource = segments[0] ?? null;
-  const kind = kindOf(segments);
+  const kind = routeKind(path);
   const order = resource && TERM_RESOURCES.has(resource) ? TERM_METHOD_ORDER : POST_METHOD_ORDER;
   const rank = (method: HttpMethod) => order.indexOf(method);
   const sorted = [...handlers].sort((a, b) => rank(a.method) - rank(b.method) || a.order - b.order);
@@ -155,14 +155,6 @@ function toRoute(path: string, handlers: FoundHandler[]): CatalogRoute {
     methods: withArgs.flatMap((e) => e.methods),
     endpoints: withArgs,
   };
-}
-
-function kindOf(segments: string[]): RouteKind {
-  if (!segments.length) return 'index';
-  if (segments.length === 1) return segments[0] === 'doc' ? 'doc' : 'collection';
-  if (segments.length === 2 && segments[1].startsWith(':')) return 'single';
-  if (segments.length === 3 && segments[1] === 'by-slug' && segments[2].startsWith(':')) return 'by-slug';
-  return 'other';
 }
 
 /** The reference's order: the index, /doc, then each resource's collection, by id, by slug; others after their resource. */

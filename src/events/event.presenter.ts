@@ -4,7 +4,9 @@ import { parseTimezone } from '../common/parsing/timezone';
 import { stripTags } from '../common/html/sanitize';
 import { ImageObject, presentImage } from '../media/media.service';
 import { MediaEntity } from '../media/media.entity';
+import { organizerJsonLd } from '../organizers/organizer.presenter';
 import { EmbeddedTermView } from '../terms/term.presenter';
+import { venueJsonLd } from '../venues/venue.presenter';
 import { CostDetails, costDetails, costValues, formatCost } from './event-cost';
 import { EventEntity } from './event.entity';
 
@@ -187,8 +189,8 @@ export function eventJsonLd(event: EventEntity, relations: EventRelations, url: 
     eventStatus: 'https://schema.org/EventScheduled',
     startDate: inZone(event.startUtc),
     endDate: inZone(event.endUtc),
-    ...(venue ? { location: embeddedJsonLd(venue) ?? place(venue) } : {}),
-    ...(organizer ? { organizer: embeddedJsonLd(organizer) ?? person(organizer) } : {}),
+    ...(venue && linkedJsonLd(venue, 'venue', venueJsonLd)),
+    ...(organizer && linkedJsonLd(organizer, 'organizer', organizerJsonLd)),
     ...(event.cost
       ? {
           offers: {
@@ -206,54 +208,18 @@ export function eventJsonLd(event: EventEntity, relations: EventRelations, url: 
   };
 }
 
-/** A linked post's own schema.org object (single reads carry one), without its `@context`. */
-function embeddedJsonLd(view: LinkedPostView): Record<string, unknown> | undefined {
-  const jsonLd = view.json_ld;
-  if (!jsonLd || typeof jsonLd !== 'object') return undefined;
-  const { '@context': _context, ...rest } = jsonLd as Record<string, unknown>;
-  return rest;
-}
-
-function text(view: LinkedPostView, key: string): string | undefined {
-  const value = view[key];
-  return typeof value === 'string' && value !== '' ? value : undefined;
-}
-
-function compact(object: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(object).filter(([, value]) => value !== undefined));
-}
-
-function place(venue: LinkedPostView): Record<string, unknown> {
-  const address = compact({
-    '@type': 'PostalAddress',
-    streetAddress: text(venue, 'address'),
-    addressLocality: text(venue, 'city'),
-    addressRegion: text(venue, 'stateprovince') ?? text(venue, 'state') ?? text(venue, 'province'),
-    postalCode: text(venue, 'zip'),
-    addressCountry: text(venue, 'country'),
-  });
-  const lat = venue.geo_lat;
-  const lng = venue.geo_lng;
-  return compact({
-    '@type': 'Place',
-    name: text(venue, 'venue'),
-    description: text(venue, 'description') && stripTags(text(venue, 'description')!),
-    url: text(venue, 'url'),
-    address: Object.keys(address).length > 1 ? address : undefined,
-    geo: typeof lat === 'number' && typeof lng === 'number' ? { '@type': 'GeoCoordinates', latitude: lat, longitude: lng } : undefined,
-    telephone: text(venue, 'phone'),
-    sameAs: text(venue, 'website'),
-  });
-}
-
-function person(organizer: LinkedPostView): Record<string, unknown> {
-  return compact({
-    '@type': 'Person',
-    name: text(organizer, 'organizer'),
-    description: stripTags(text(organizer, 'description') ?? ''),
-    url: text(organizer, 'website') ?? text(organizer, 'url'),
-    telephone: text(organizer, 'phone'),
-    email: text(organizer, 'email'),
-    sameAs: text(organizer, 'website'),
-  });
+/**
+ * `location` or `organizer`: the linked post's own schema.org object without its `@context`.
+ * Single reads carry it as `json_ld`; otherwise its presenter builds it from the object. A
+ * password-protected one the caller has not unlocked (its name blanked to `[]`) is left out.
+ */
+function linkedJsonLd(
+  view: LinkedPostView,
+  kind: 'venue' | 'organizer',
+  build: (object: LinkedPostView) => Record<string, unknown>,
+): Record<string, unknown> | undefined {
+  if (typeof view[kind] !== 'string') return undefined;
+  const own = view.json_ld;
+  const { '@context': _context, ...jsonLd } = own && typeof own === 'object' ? (own as Record<string, unknown>) : build(view);
+  return { [kind === 'venue' ? 'location' : 'organizer']: jsonLd };
 }

@@ -5,6 +5,7 @@ import { SubjectAction, SubjectResolver } from '../auth/subject';
 import { ApiError } from '../common/errors/api-error';
 import { parsePathId } from '../common/params/path-id';
 import { EventEntity } from './event.entity';
+import { EventView } from './event.presenter';
 import { EventsQueryService } from './events-query.service';
 
 /**
@@ -21,5 +22,10 @@ export class EventResolver implements SubjectResolver<EventEntity> {
     const event = await this.events.findOrFail(id !== undefined ? { id: parsePathId(id) } : { slug: String(slug) });
     if (!canOnObject(request.user, action, event)) throw ApiError.forbidden(Boolean(request.user));
     return event;
+  }
+
+  /** The single read's body (its checks included: a trashed event has none). */
+  represent(event: EventEntity, request: Request): Promise<EventView> {
+    return this.events.read({ id: event.id }, request.user, undefined);
   }
 }

@@ -5,7 +5,8 @@ import { AuthUser } from '../auth/auth-user';
 import { canOnObject } from '../auth/permissions';
 import { ApiError } from '../common/errors/api-error';
 import { msg } from '../common/i18n/message';
-import { postPasswordMatches } from '../common/posts/password';
+import { openContentWhere, postPasswordMatches } from '../common/posts/password';
+import { assertReadable } from '../common/posts/readable';
 import { StatusScope, listStatusScope, whereStatusScope } from '../common/posts/status';
 import { Urls } from '../common/urls/urls';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
@@ -70,16 +71,16 @@ export class EventsQueryService {
     const [categoryIds, tagIds] = await Promise.all([
       query.categories ? this.resolveTerms('categories', CATEGORY, query.categories) : undefined,
       query.tags ? this.resolveTerms('tags', TAG, query.tags) : undefined,
-      query.venue ? this.assertAllExist('venue', VenueEntity, query.venue) : undefined,
-      query.organizer ? this.assertAllExist('organizer', OrganizerEntity, query.organizer) : undefined,
-      query.postParent !== undefined ? this.assertAllExist('post_parent', EventEntity, [query.postParent]) : undefined,
+      query.venue ? this.assertReadable('venue', VenueEntity, query.venue, user) : undefined,
+      query.organizer ? this.assertReadable('organizer', OrganizerEntity, query.organizer, user) : undefined,
+      query.postParent !== undefined ? this.assertReadable('post_parent', EventEntity, [query.postParent], user) : undefined,
     ]);
 
     const builder = this.dataSource.getRepository(EventEntity).createQueryBuilder('e');
     builder.where('e.hideFromListings = :hidden', { hidden: false });
     whereStatusScope(builder, 'e', scope);
     whereWindow(builder, window);
-    this.whereSearch(builder, query.search);
+    this.whereSearch(builder, query.search, user);
     if (categoryIds) whereLinked(builder, 'event_terms', 'term_id', 'cat', categoryIds);
     if (tagIds) whereLinked(builder, 'event_terms', 'term_id', 'tag', tagIds);
     if (query.venue) whereLinked(builder, 'event_venues', 'venue_id', 'venue', query.venue);
@@ -214,7 +215,11 @@ export class EventsQueryService {
     return byEvent;
   }
 
-  /** Venues or organizers of the events, in the order they were linked: two queries plus their images. */
+  /**
+   * Venues or organizers of the events, in the order they were linked: two queries plus their
+   * images. Those the viewer may not read (others' drafts, private ones) are left out, as if not
+   * linked: filtered here, in memory, so the query count stays the same.
+   */
   private async loadLinked<L extends EventVenueEntity | EventOrganizerEntity, P extends VenueEntity | OrganizerEntity>(
     manager: EntityManager,
     eventIds: number[],
@@ -240,7 +245,7 @@ export class EventsQueryService {
       .getMany();
     const postIds = [...new Set(links.map((row) => (row as unknown as Record<string, number>)[column]))];
     if (!postIds.length) return new Map();
-    const posts = await manager.find(entity, { where: { id: In(postIds) } as never });
+    const posts = (await manager.find(entity, { where: { id: In(postIds) } as never })).filter((post) => canOnObject(user, 'read', post));
     // Linked venues and organizers are shown as the event is; a protected one needs its own password.
     const views = await service.present(posts, user, { single: options.single }, manager);
     const byId = new Map(posts.map((post, index) => [post.id, views[index]]));
@@ -285,19 +290,14 @@ export class EventsQueryService {
     return rows.map((row) => Number(row.id));
   }
 
-  private async assertAllExist(
+  /** Filter ids must name items the caller may read; others are reported like unknown ids (CONTRACT §2.4). */
+  private assertReadable(
     param: string,
     entity: typeof VenueEntity | typeof OrganizerEntity | typeof EventEntity,
     ids: readonly number[],
+    user: AuthUser | null | undefined,
   ): Promise<void> {
-    const rows = await this.dataSource
-      .createQueryBuilder(entity, 'x')
-      .select('x.id', 'id')
-      .where('x.id IN (:...ids)', { ids })
-      .getRawMany<{ id: number }>();
-    const found = new Set(rows.map((row) => Number(row.id)));
-    const missing = ids.filter((id) => !found.has(id));
-    if (missing.length) throw ApiError.invalidParam(param, msg('Unknown id(s): %s.', missing.join(', ')));
+    return assertReadable(this.dataSource.manager, entity, ids, user, param, (missing) => msg('Unknown id(s): %s.', missing.join(', ')));
   }
 
   private geolocPoint(query: ListEventsQuery): GeoPoint | undefined {
@@ -310,21 +310,24 @@ export class EventsQueryService {
     return { lat: query.geolocLat!, lng: query.geolocLng!, radius: query.geolocRadius ?? DEFAULT_GEOLOC_RADIUS_KM };
   }
 
-  /** Every whitespace-separated word in the title, the description or the excerpt (CONTRACT §3). */
-  private whereSearch(builder: SelectQueryBuilder<EventEntity>, search: string | undefined): void {
+  /**
+   * Every whitespace-separated word in the title, the description or the excerpt (CONTRACT §3);
+   * in the description and the excerpt of a password-protected event only when the caller may
+   * edit it, so a search cannot reveal what the list blanks. All in the one list query.
+   */
+  private whereSearch(builder: SelectQueryBuilder<EventEntity>, search: string | undefined, user: AuthUser | null | undefined): void {
     if (search === undefined) return;
     const words = [...new Set(search.toLowerCase().split(/\s+/).filter(Boolean))];
     // SQLite's own lower() only folds ASCII; the connection registers a Unicode one.
     const lower = this.dataSource.options.type === 'better-sqlite3' ? 'unicode_lower' : 'LOWER';
+    const open = openContentWhere(user, 'e');
+    if (open) builder.setParameters(open.params);
     words.forEach((word, index) => {
-      const param = `search${index}`;
-      builder.andWhere(
-        new Brackets((anyField) => {
-          for (const column of ['e.title', 'e.description', 'e.excerpt'])
-            anyField.orWhere(`${lower}(${column}) LIKE :${param} ${LIKE_ESCAPE}`);
-        }),
-        { [param]: `%${word.replace(/[!%_]/g, '!$&')}%` },
-      );
+      const like = (column: string) => `${lower}(${column}) LIKE :search${index} ${LIKE_ESCAPE}`;
+      const content = `(${like('e.description')} OR ${like('e.excerpt')})`;
+      builder.andWhere(`(${like('e.title')} OR ${open ? `(${open.sql} AND ${content})` : content})`, {
+        [`search${index}`]: `%${word.replace(/[!%_]/g, '!$&')}%`,
+      });
     });
   }
 }

@@ -1,7 +1,7 @@
 import { Created } from '../common/http/created';
 import { Inject, Injectable } from '@nestjs/common';
 import { DateTime, Zone } from 'luxon';
-import { DataSource, EntityManager, In, Not } from 'typeorm';
+import { DataSource, EntityManager, Not } from 'typeorm';
 import { AuthUser } from '../auth/auth-user';
 import { can } from '../auth/permissions';
 import { ApiError } from '../common/errors/api-error';
@@ -11,6 +11,7 @@ import { parseDateInput } from '../common/parsing/date-input';
 import { parseTimezone } from '../common/parsing/timezone';
 import { resolveAuthor } from '../common/posts/author';
 import { publicationMoment, storedMoment } from '../common/posts/post-dates';
+import { unreadableIds } from '../common/posts/readable';
 import { retryOnSlugConflict, uniqueSlug } from '../common/posts/slug';
 import { scaleStatus } from '../common/posts/status';
 import { Urls } from '../common/urls/urls';
@@ -154,7 +155,8 @@ export class EventsWriteService {
     }
     if (input.postParent) {
       if (current && input.postParent === current.id) reasons.post_parent = msg('An event cannot be its own parent.');
-      else if (!(await manager.exists(EventEntity, { where: { id: input.postParent } }))) {
+      else if ((await unreadableIds(manager, EventEntity, [input.postParent], user)).length) {
+        // An event the caller may not read is reported like an unknown one (CONTRACT §2.4).
         reasons.post_parent = msg('No event has the id %s.', input.postParent);
       }
     }
@@ -172,12 +174,12 @@ export class EventsWriteService {
     }
 
     if (input.venue !== undefined) {
-      const venues = await this.planLinked(manager, 'venue', VenueEntity, CreateVenueDto, input.venue ?? []);
+      const venues = await this.planLinked(manager, user, 'venue', VenueEntity, CreateVenueDto, input.venue ?? []);
       if (Array.isArray(venues)) plan.venues = venues;
       else reasons.venue = venues;
     }
     if (input.organizer !== undefined) {
-      const organizers = await this.planLinked(manager, 'organizer', OrganizerEntity, CreateOrganizerDto, input.organizer ?? []);
+      const organizers = await this.planLinked(manager, user, 'organizer', OrganizerEntity, CreateOrganizerDto, input.organizer ?? []);
       if (Array.isArray(organizers)) plan.organizers = organizers;
       else reasons.organizer = organizers;
     }
@@ -231,20 +233,21 @@ export class EventsWriteService {
     };
   }
 
-  /** Existing ids must name non-trashed rows; objects must pass the resource's own create rules. */
+  /**
+   * Existing ids must name non-trashed rows the caller may read (others' unpublished ones are
+   * reported like unknown ids, CONTRACT §2.4); objects must pass the resource's own create rules.
+   */
   private async planLinked(
     manager: EntityManager,
+    user: AuthUser,
     name: 'venue' | 'organizer',
     entity: typeof VenueEntity | typeof OrganizerEntity,
     dto: typeof CreateVenueDto | typeof CreateOrganizerDto,
     inputs: readonly LinkedInput[],
   ): Promise<LinkedPlan | Message> {
-    const ids = [...new Set(inputs.filter((input) => input.kind === 'id').map((input) => input.id))];
-    if (ids.length) {
-      const found = await manager.find(entity, { select: { id: true }, where: { id: In(ids), status: Not('trash') } });
-      const missing = ids.filter((id) => !found.some((row) => row.id === id));
-      if (missing.length) return msg('No %s has the id(s): %s.', name, missing.join(', '));
-    }
+    const ids = inputs.filter((input) => input.kind === 'id').map((input) => input.id);
+    const missing = await unreadableIds(manager, entity, ids, user, { excludeTrash: true });
+    if (missing.length) return msg('No %s has the id(s): %s.', name, missing.join(', '));
     const plan: LinkedPlan = [];
     for (const input of inputs) {
       if (input.kind === 'id') {

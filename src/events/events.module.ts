@@ -8,6 +8,8 @@ import { EventResolver } from './event.resolver';
 import { EventsQueryService } from './events-query.service';
 import { EventsWriteService } from './events-write.service';
 import { EventsController } from './events.controller';
+import { EventsIcsController } from './events-ics.controller';
+import { EventsIcsService } from './events-ics.service';
 
 @Module({
   imports: [
@@ -16,8 +18,9 @@ import { EventsController } from './events.controller';
     VenuesModule,
     OrganizersModule,
   ],
-  controllers: [EventsController],
-  providers: [EventsQueryService, EventsWriteService, EventResolver],
+  // EventsIcsController first: its `events/ics` must be registered before `events/:id`.
+  controllers: [EventsIcsController, EventsController],
+  providers: [EventsQueryService, EventsWriteService, EventResolver, EventsIcsService],
   exports: [EventsQueryService],
 })
 export class EventsModule {}

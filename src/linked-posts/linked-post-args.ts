@@ -1,4 +1,5 @@
-import { sanitizeHtml, stripTags } from '../common/html/sanitize';
+import { parseHtml } from '../common/html/html-input';
+import { stripTags } from '../common/html/sanitize';
 import { msg } from '../common/i18n/message';
 import { ArgOptions } from '../common/params/arg-spec';
 import { isTruthyWord } from '../common/parsing/boolean';
@@ -6,7 +7,9 @@ import { parsePositiveInteger } from '../common/parsing/integer';
 import { ParseResult, fail, ok } from '../common/parsing/parse-result';
 import { ParsedDate } from '../common/parsing/date-input';
 import { parseString } from '../common/parsing/string';
+import { parseHttpUrl } from '../common/parsing/url';
 import { parseLocalPublicationDate, parseUtcPublicationDate } from '../common/posts/post-dates';
+import { parseSearch } from '../common/posts/search';
 import { PostStatus, parseStatusFilter, parseWritableStatus } from '../common/posts/status';
 import { ImageInput, parseImageInput } from '../media/media.service';
 
@@ -17,10 +20,6 @@ import { ImageInput, parseImageInput } from '../media/media.service';
 
 /** Plain-text columns are varchar(255); the limit applies to the stored (tag-stripped) text. */
 export const MAX_TEXT_LENGTH = 255;
-export const MAX_URL_LENGTH = 2048;
-/** `text` columns hold 65,535 bytes on MySQL. */
-export const MAX_HTML_BYTES = 65_535;
-export const MAX_SEARCH_LENGTH = 200;
 
 export function parsePlainText(raw: unknown, { nonEmpty = false } = {}): ParseResult<string> {
   const text = parseString(raw);
@@ -31,17 +30,9 @@ export function parsePlainText(raw: unknown, { nonEmpty = false } = {}): ParseRe
   return ok(value);
 }
 
-export function parseHtml(raw: unknown): ParseResult<string> {
-  const text = parseString(raw);
-  if (!text.ok) return text;
-  const value = sanitizeHtml(text.value);
-  if (Buffer.byteLength(value, 'utf8') > MAX_HTML_BYTES) return fail(msg('Must be at most %s bytes long.', MAX_HTML_BYTES));
-  return ok(value);
-}
-
-/** Trimmed; blank counts as "not set" (`null`), like "". */
-function parseUrlText(raw: unknown): ParseResult<string | null> {
-  const text = parseString(raw, { trim: true, maxLength: MAX_URL_LENGTH });
+/** Trimmed; blank counts as "not set" (`null`), like "". IsEmail limits the length (254, the column's). */
+function parseEmailText(raw: unknown): ParseResult<string | null> {
+  const text = parseString(raw, { trim: true });
   return text.ok ? ok(text.value || null) : text;
 }
 
@@ -67,9 +58,14 @@ export function htmlArg(name: string, description: string): ArgOptions {
   return { name, in: 'body', type: 'string', default: null, description, clearable: true, parse: parseHtml };
 }
 
-/** A URL or e-mail field: trimmed text; the DTO adds the format rule (IsUrl, IsEmail). */
-export function formattedTextArg(name: string, description: string): ArgOptions {
-  return { name, in: 'body', type: 'string', default: null, description, clearable: true, parse: parseUrlText };
+/** `website`: an http(s) URL (the one rule events use too); `null` or "" clear it. */
+export function websiteArg(description: string): ArgOptions {
+  return { name: 'website', in: 'body', type: 'string', default: null, description, clearable: true, parse: parseHttpUrl };
+}
+
+/** An e-mail field: trimmed text; the DTO adds the format rule (IsEmail). */
+export function emailArg(name: string, description: string): ArgOptions {
+  return { name, in: 'body', type: 'string', default: null, description, clearable: true, parse: parseEmailText };
 }
 
 export function authorArg(description: string, defaultValue?: null): ArgOptions {
@@ -169,7 +165,7 @@ export function searchArg(description: string): ArgOptions {
     name: 'search',
     type: 'string',
     description,
-    parse: (raw) => parseString(raw, { nonEmpty: true, maxLength: MAX_SEARCH_LENGTH }),
+    parse: parseSearch,
   };
 }
 
@@ -216,6 +212,3 @@ export interface LinkedPostListArgs {
   status?: PostStatus[];
   password?: string;
 }
-
-/** `website`: http(s) only (CONTRACT §9: no ftp:, no javascript:); hosts without a dot allowed. */
-export const HTTP_URL_OPTIONS = { protocols: ['http', 'https'], require_protocol: true, require_tld: false };

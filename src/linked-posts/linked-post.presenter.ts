@@ -85,23 +85,35 @@ export function blankProtected(object: Json): Json {
   return result;
 }
 
+/** A string value of a presented object; "" when it is absent, empty or blanked (`[]`). */
+export function textOf(object: Json, key: string): string {
+  const value = object[key];
+  return typeof value === 'string' ? value : '';
+}
+
 /** schema.org's `description`: the excerpt, else the description's first 55 words, as text. */
-export function jsonLdDescription(post: LinkedPostEntity): string {
-  const text = stripTags(post.excerpt || post.description)
+export function jsonLdDescription(object: Json): string {
+  const text = stripTags(textOf(object, 'excerpt') || textOf(object, 'description'))
     .replace(/\s+/g, ' ')
     .trim();
   const words = text.split(' ');
   return words.length > 55 ? `${words.slice(0, 55).join(' ')}…` : text;
 }
 
-/** The schema.org keys every json_ld starts with (tribe-common's JSON_LD abstract). */
-export function jsonLdHead(post: LinkedPostEntity, type: 'Place' | 'Person', view: LinkedPostView, url: string): Json {
+/**
+ * The schema.org keys every json_ld starts with (tribe-common's JSON_LD abstract), read from the
+ * presented venue or organizer object, so that events build their `location` and `organizer`
+ * with the same code as the venue's and organizer's own json_ld.
+ */
+export function jsonLdHead(object: Json, kind: 'venue' | 'organizer', type: 'Place' | 'Person', url: string): Json {
+  const image = object.image;
+  const imageUrl = image && typeof image === 'object' ? (image as { url?: unknown }).url : undefined;
   return {
     '@context': 'http://schema.org',
     '@type': type,
-    name: post.name,
-    description: jsonLdDescription(post),
-    ...(view.image ? { image: view.image.url } : {}),
+    name: textOf(object, kind),
+    description: jsonLdDescription(object),
+    ...(typeof imageUrl === 'string' && imageUrl ? { image: imageUrl } : {}),
     url,
   };
 }

@@ -8,13 +8,15 @@ import { ErrorCode } from '../common/errors/error-codes';
 import { msg } from '../common/i18n/message';
 import { parsePathId } from '../common/params/path-id';
 import { resolveAuthor } from '../common/posts/author';
-import { postPasswordMatches } from '../common/posts/password';
+import { openContentWhere, postPasswordMatches } from '../common/posts/password';
 import { StoredMoment, publicationMoment, storedMoment } from '../common/posts/post-dates';
+import { assertReadable } from '../common/posts/readable';
 import { retryOnSlugConflict, uniqueSlug } from '../common/posts/slug';
 import { listStatusScope, scaleStatus, whereStatusScope } from '../common/posts/status';
 import { Urls } from '../common/urls/urls';
 import { AppConfig } from '../config/app-config';
 import { transaction } from '../database/transaction';
+import { EventEntity } from '../events/event.entity';
 import { ListPage, buildListLinks, resolvePage, totalPages } from '../listing';
 import { MediaService } from '../media/media.service';
 import { LinkedPostListArgs, LinkedPostWriteArgs } from './linked-post-args';
@@ -38,6 +40,13 @@ export interface LinkedPostKind<E extends LinkedPostEntity> {
     readonly isInTrash: ErrorCode;
   };
 }
+
+/**
+ * Each round of racing creates has a winner; a loser (its slug taken first) runs again, and finds
+ * the winner's row or picks the next slug. As many rounds as event writes get, so a burst of
+ * creates never ends in a 500.
+ */
+const CREATE_ATTEMPTS = 10;
 
 /** Event statuses that make a venue or organizer "have events" (tec-other-api §1.1 has_events). */
 const COUNTED_EVENT_STATUSES = "('draft', 'pending', 'trash')";
@@ -91,11 +100,15 @@ export abstract class LinkedPostsService<E extends LinkedPostEntity, A extends L
   async list(query: LinkedPostListArgs, user: AuthUser | null | undefined): Promise<ListPage> {
     const { page, perPage, offset } = resolvePage(query.page, query.perPage, this.config);
     const scope = listStatusScope(user, query.status);
-    if (query.event !== undefined) await this.assertEventExists(query.event);
+    const eventId = query.event;
+    if (eventId !== undefined) {
+      // An event the caller may not read is reported like an unknown one (CONTRACT §2.4).
+      await assertReadable(this.dataSource.manager, EventEntity, [eventId], user, 'event', () => msg('No event has the id %s.', eventId));
+    }
 
     const builder = this.dataSource.getRepository(this.kind.entity).createQueryBuilder('p');
     whereStatusScope(builder, 'p', scope);
-    this.whereSearch(builder, query.search);
+    this.whereSearch(builder, query.search, user);
     this.whereEvents(builder, query, user);
 
     const total = await builder.getCount();
@@ -131,12 +144,14 @@ export abstract class LinkedPostsService<E extends LinkedPostEntity, A extends L
 
   /** POST on the collection: 201 with the new row, or with the existing duplicate unchanged. */
   async create(args: A, user: AuthUser): Promise<Created<Json>> {
-    return retryOnSlugConflict(() =>
-      transaction(this.dataSource, async (manager) => {
-        const post = await this.createPost(args, user, manager);
-        const [body] = await this.present([post], user, {}, manager);
-        return new Created(body, this.urls.rest(this.kind.plural, post.id));
-      }),
+    return retryOnSlugConflict(
+      () =>
+        transaction(this.dataSource, async (manager) => {
+          const post = await this.createPost(args, user, manager);
+          const [body] = await this.present([post], user, {}, manager);
+          return new Created(body, this.urls.rest(this.kind.plural, post.id));
+        }),
+      CREATE_ATTEMPTS,
     );
   }
 
@@ -247,6 +262,16 @@ export abstract class LinkedPostsService<E extends LinkedPostEntity, A extends L
     );
   }
 
+  /**
+   * The row the duplicate rule returns instead of a new one. Concurrent creates of one name are
+   * settled by the unique slug index, not by a lock: the same name gives the same slug from the
+   * same visible rows, so of two racing creates one insert fails and its transaction runs again
+   * (CREATE_ATTEMPTS) with a fresh snapshot, in which this read finds the winner's row. A
+   * transaction that read before a rival committed can only pick a slug the rival (or an older
+   * row) holds, never a free one. A locking read (FOR UPDATE) is not used: in REPEATABLE READ it
+   * would return a row the rest of the transaction cannot see (an event created with the nested
+   * venue would show `venue: []`), and its gap locks turn each race into deadlocks.
+   */
   private async findDuplicate(
     manager: EntityManager,
     name: string,
@@ -270,23 +295,24 @@ export abstract class LinkedPostsService<E extends LinkedPostEntity, A extends L
     );
   }
 
-  private async assertEventExists(id: number): Promise<void> {
-    const rows: unknown[] = await this.dataSource.query('SELECT id FROM events WHERE id = ?', [id]);
-    if (!rows.length) throw ApiError.invalidParam('event', msg('No event has the id %s.', id));
-  }
-
-  /** Every word must occur in one and the same field (tec-other-api §1.1). */
-  private whereSearch(builder: SelectQueryBuilder<E>, search: string | undefined): void {
+  /**
+   * Every word must occur in one and the same field (tec-other-api §1.1). Of a password-protected
+   * row only the name is searched unless the caller may edit it, so a search cannot reveal what
+   * the list blanks; all in the one list query.
+   */
+  private whereSearch(builder: SelectQueryBuilder<E>, search: string | undefined, user: AuthUser | null | undefined): void {
     const words = search === undefined ? [] : searchWords(search);
     if (!words.length) return;
     // MySQL's collation compares case-insensitively; SQLite's lower() folds ASCII only, so the
     // connection registers a Unicode one (data-source-options).
     const column = (field: string) => (this.dataSource.options.type === 'better-sqlite3' ? `unicode_lower(p.${field})` : `p.${field}`);
+    const open = openContentWhere(user, 'p');
     builder.andWhere(
       new Brackets((anyField) => {
         for (const field of this.kind.searchFields) {
           anyField.orWhere(
             new Brackets((allWords) => {
+              if (open && field !== 'name') allWords.andWhere(open.sql, open.params);
               words.forEach((_, index) => allWords.andWhere(`${column(field)} LIKE :word${index}`));
             }),
           );

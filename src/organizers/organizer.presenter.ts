@@ -6,28 +6,38 @@ import {
   jsonLdHead,
   omitEmpty,
   presentPostHead,
+  textOf,
 } from '../linked-posts/linked-post.presenter';
 import { OrganizerEntity } from './organizer.entity';
 
 /** The organizer object (tec-other-api §2.2), in the reference's key order, every empty value left out. */
 export function presentOrganizer(organizer: OrganizerEntity, view: LinkedPostView): Json {
-  const body = omitEmpty({
+  const fields: Json = {
     ...presentPostHead(organizer, 'organizer', view),
     phone: organizer.phone,
     website: organizer.website,
     email: organizer.email,
-    ...(view.single ? { json_ld: organizerJsonLd(organizer, view) } : {}),
+  };
+  const body = omitEmpty({
+    ...fields,
+    ...(view.single ? { json_ld: organizerJsonLd(fields) } : {}),
     ...globalIds(organizer, view),
   });
   return view.blanked ? blankProtected(body) : body;
 }
 
-/** schema.org Person (TEC's JSON_LD Organizer): `url` and `sameAs` are the website when there is one. */
-export function organizerJsonLd(organizer: OrganizerEntity, view: LinkedPostView): Json {
+/**
+ * schema.org Person (TEC's JSON_LD Organizer) of a presented organizer object: `url` and
+ * `sameAs` are the website when there is one. The organizer's own json_ld, and an event's `organizer`.
+ */
+export function organizerJsonLd(organizer: Json): Json {
+  const phone = textOf(organizer, 'phone');
+  const email = textOf(organizer, 'email');
+  const website = textOf(organizer, 'website');
   return {
-    ...jsonLdHead(organizer, 'Person', view, organizer.website || view.urls.site('organizer', organizer.slug)),
-    ...(organizer.phone ? { telephone: organizer.phone } : {}),
-    ...(organizer.email ? { email: organizer.email } : {}),
-    ...(organizer.website ? { sameAs: organizer.website } : {}),
+    ...jsonLdHead(organizer, 'organizer', 'Person', website || textOf(organizer, 'url')),
+    ...(phone ? { telephone: phone } : {}),
+    ...(email ? { email } : {}),
+    ...(website ? { sameAs: website } : {}),
   };
 }

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Request } from 'express';
+import { Json } from '../linked-posts/linked-post.presenter';
 import { SubjectAction, SubjectResolver } from '../auth/subject';
 import { OrganizerEntity } from './organizer.entity';
 import { OrganizersService } from './organizers.service';
@@ -11,5 +12,9 @@ export class OrganizerResolver implements SubjectResolver<OrganizerEntity> {
 
   resolve(request: Request, action: SubjectAction): Promise<OrganizerEntity> {
     return this.organizers.resolve(request.params, action, request.user);
+  }
+
+  represent(organizer: OrganizerEntity, request: Request): Promise<Json> {
+    return this.organizers.read(organizer, request.user);
   }
 }

@@ -471,7 +471,7 @@ export class DemoData {
     this.postSlugs.set(fallback, table);
     const n = (table.get(base) ?? 0) + 1;
     table.set(base, n);
-    return n === 1 ? base : `${base}-${n}`;
+    return numberedSlug(base, n);
   }
 
   private zone(name: string): Zone {

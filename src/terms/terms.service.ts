@@ -4,13 +4,14 @@ import { randomUUID } from 'node:crypto';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { DataSource, EntityManager, In, Not, Repository, SelectQueryBuilder } from 'typeorm';
 import type { AuthUser } from '../auth/auth-user';
-import { canOnObject } from '../auth/permissions';
 import { ApiError } from '../common/errors/api-error';
 import { stripTags } from '../common/html/sanitize';
 import { Message, msg } from '../common/i18n/message';
+import { unreadableIds } from '../common/posts/readable';
 import { Urls } from '../common/urls/urls';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { isUniqueViolation, transaction } from '../database/transaction';
+import { EventEntity } from '../events/event.entity';
 import { FilterValue, ListPage, buildListLinks, resolvePage, totalPages } from '../listing';
 import { ListTermsQuery } from './dto/list-terms.query';
 import { TermInput } from './dto/write-term.dto';
@@ -200,19 +201,11 @@ export class TermsService {
     }
     for (const name of ['post', 'event'] as const) {
       const id = query[name];
-      if (id !== undefined && !(await this.isReadableEvent(id, user))) {
+      if (id !== undefined && (await unreadableIds(this.dataSource.manager, EventEntity, [id], user)).length) {
         reasons[name] = msg('The specified ID for the "%s" parameter is not a valid event.', name);
       }
     }
     if (Object.keys(reasons).length) throw ApiError.invalidParams(reasons);
-  }
-
-  private async isReadableEvent(id: number, user: AuthUser | null): Promise<boolean> {
-    const rows: { author_id: number | string; status: string }[] = await this.dataSource.query(
-      'SELECT author_id, status FROM events WHERE id = ?',
-      [id],
-    );
-    return rows.length > 0 && canOnObject(user, 'read', { authorId: Number(rows[0].author_id), status: rows[0].status });
   }
 
   /** Search: the text occurs in the name or the slug, case-insensitively (CONTRACT §2.2). */

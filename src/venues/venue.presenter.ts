@@ -6,6 +6,7 @@ import {
   jsonLdHead,
   omitEmpty,
   presentPostHead,
+  textOf,
 } from '../linked-posts/linked-post.presenter';
 import { VenueEntity } from './venue.entity';
 
@@ -14,24 +15,21 @@ import { VenueEntity } from './venue.entity';
  * (coordinates excepted: 0 is a value), then always show_map, show_map_link and the global ids.
  */
 export function presentVenue(venue: VenueEntity, view: LinkedPostView): Json {
+  const fields: Json = {
+    ...presentPostHead(venue, 'venue', view),
+    address: venue.address,
+    city: venue.city,
+    country: venue.country,
+    province: venue.province,
+    state: venue.state,
+    zip: venue.zip,
+    phone: venue.phone,
+    website: venue.website,
+    stateprovince: venue.stateprovince,
+    ...(hasCoordinates(venue) ? { geo_lat: venue.geoLat, geo_lng: venue.geoLng } : {}),
+  };
   const body = {
-    ...omitEmpty(
-      {
-        ...presentPostHead(venue, 'venue', view),
-        address: venue.address,
-        city: venue.city,
-        country: venue.country,
-        province: venue.province,
-        state: venue.state,
-        zip: venue.zip,
-        phone: venue.phone,
-        website: venue.website,
-        stateprovince: venue.stateprovince,
-        ...(hasCoordinates(venue) ? { geo_lat: venue.geoLat, geo_lng: venue.geoLng } : {}),
-        ...(view.single ? { json_ld: venueJsonLd(venue, view) } : {}),
-      },
-      ['geo_lat', 'geo_lng'],
-    ),
+    ...omitEmpty({ ...fields, ...(view.single ? { json_ld: venueJsonLd(fields) } : {}) }, ['geo_lat', 'geo_lng']),
     show_map: venue.showMap,
     show_map_link: venue.showMapLink,
     ...globalIds(venue, view),
@@ -39,21 +37,27 @@ export function presentVenue(venue: VenueEntity, view: LinkedPostView): Json {
   return view.blanked ? blankProtected(body) : body;
 }
 
-/** schema.org Place (TEC's JSON_LD Venue): address, coordinates, telephone, sameAs when known. */
-export function venueJsonLd(venue: VenueEntity, view: LinkedPostView): Json {
+/**
+ * schema.org Place (TEC's JSON_LD Venue) of a presented venue object: address, coordinates,
+ * telephone, sameAs when known. The venue's own json_ld, and an event's `location`.
+ */
+export function venueJsonLd(venue: Json): Json {
   const address = omitEmpty({
-    streetAddress: venue.address,
-    addressLocality: venue.city,
-    addressRegion: venue.stateprovince || venue.state || venue.province,
-    postalCode: venue.zip,
-    addressCountry: venue.country,
+    streetAddress: textOf(venue, 'address'),
+    addressLocality: textOf(venue, 'city'),
+    addressRegion: textOf(venue, 'stateprovince') || textOf(venue, 'state') || textOf(venue, 'province'),
+    postalCode: textOf(venue, 'zip'),
+    addressCountry: textOf(venue, 'country'),
   });
+  const { geo_lat: latitude, geo_lng: longitude } = venue;
+  const phone = textOf(venue, 'phone');
+  const website = textOf(venue, 'website');
   return {
-    ...jsonLdHead(venue, 'Place', view, view.urls.site('venue', venue.slug)),
+    ...jsonLdHead(venue, 'venue', 'Place', textOf(venue, 'url')),
     ...(Object.keys(address).length ? { address: { '@type': 'PostalAddress', ...address } } : {}),
-    ...(hasCoordinates(venue) ? { geo: { '@type': 'GeoCoordinates', latitude: venue.geoLat, longitude: venue.geoLng } } : {}),
-    ...(venue.phone ? { telephone: venue.phone } : {}),
-    ...(venue.website ? { sameAs: venue.website } : {}),
+    ...(typeof latitude === 'number' && typeof longitude === 'number' ? { geo: { '@type': 'GeoCoordinates', latitude, longitude } } : {}),
+    ...(phone ? { telephone: phone } : {}),
+    ...(website ? { sameAs: website } : {}),
   };
 }
 

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Request } from 'express';
+import { Json } from '../linked-posts/linked-post.presenter';
 import { SubjectAction, SubjectResolver } from '../auth/subject';
 import { VenueEntity } from './venue.entity';
 import { VenuesService } from './venues.service';
@@ -11,5 +12,9 @@ export class VenueResolver implements SubjectResolver<VenueEntity> {
 
   resolve(request: Request, action: SubjectAction): Promise<VenueEntity> {
     return this.venues.resolve(request.params, action, request.user);
+  }
+
+  represent(venue: VenueEntity, request: Request): Promise<Json> {
+    return this.venues.read(venue, request.user);
   }
 }

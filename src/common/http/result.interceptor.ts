@@ -3,10 +3,12 @@ import { Response } from 'express';
 import { Observable, map } from 'rxjs';
 import { ListPage } from '../../listing/list-page';
 import { Created } from './created';
+import { TextResult } from './text-result';
 
 /**
  * Turns the result objects of handlers into HTTP: a ListPage's totals and links become the
- * `X-TEC-Total`, `X-TEC-TotalPages` and `Link` headers, a Created's URL the `Location` header.
+ * `X-TEC-Total`, `X-TEC-TotalPages` and `Link` headers, a Created's URL the `Location` header,
+ * a TextResult its `Content-Type` (set here, on success only: errors stay JSON).
  */
 @Injectable()
 export class ResultInterceptor implements NestInterceptor {
@@ -18,6 +20,10 @@ export class ResultInterceptor implements NestInterceptor {
           const created: Created = result;
           response.location(created.location);
           return created.body;
+        }
+        if (result instanceof TextResult) {
+          response.type(result.contentType).set(result.headers);
+          return result.text;
         }
         if (!(result instanceof ListPage)) return result;
         response.setHeader('X-TEC-Total', String(result.total));

@@ -9,9 +9,13 @@ export const de_DE: Record<string, string> = {
   '"%s" must be at least %s.': '„%s“ muss mindestens %s sein.',
   '"id" must be a positive integer.': '„id“ muss eine positive ganze Zahl sein.',
   '"prefix" or "postfix"; empty when there is no symbol': '„prefix“ oder „postfix“; leer, wenn es kein Symbol gibt',
+  '"true" when this is a replay of the first response to the same Idempotency-Key':
+    '„true“, wenn dies eine Wiederholung der ersten Antwort auf denselben Idempotency-Key ist',
   'A category cannot be its own parent or ancestor.': 'Eine Kategorie kann nicht ihre eigene Eltern- oder Vorfahrenkategorie sein.',
   'A category or tag as embedded in an event': 'Eine Kategorie oder ein Schlagwort, eingebettet in eine Veranstaltung',
   'A featured image': 'Ein Beitragsbild',
+  'A key of your choice, unique per item to create: repeating the request with the same key and body within 24 hours answers the first response again instead of creating another item':
+    'Ein frei gewählter Schlüssel, eindeutig je anzulegendem Element: Wird die Anfrage mit demselben Schlüssel und Inhalt innerhalb von 24 Stunden wiederholt, kommt erneut die erste Antwort, statt dass ein weiteres Element angelegt wird',
   'A message for people, in the language of the request': 'Eine Meldung für Menschen, in der Sprache der Anfrage',
   'A page beyond the last one': 'Eine Seite nach der letzten',
   'A page of event categories': 'Eine Seite mit Veranstaltungskategorien',
@@ -21,12 +25,15 @@ export const de_DE: Record<string, string> = {
   'A page of the list': 'Eine Seite der Liste',
   'A page of venues': 'Eine Seite mit Veranstaltungsorten',
   'A stable error code': 'Ein gleichbleibender Fehlercode',
+  'A strong tag of this body: send it in If-None-Match or If-Match':
+    'Ein starkes Tag dieses Inhalts: in If-None-Match oder If-Match senden',
   'A term with the name provided already exists in this taxonomy.': 'Ein Begriff mit diesem Namen existiert bereits in dieser Taxonomie.',
   'A term with the name provided already exists with this parent.':
     'Ein Begriff mit diesem Namen existiert bereits unter diesem übergeordneten Begriff.',
   'A user name and one of its application passwords': 'Ein Benutzername und eines seiner Anwendungspasswörter',
   'A venue; empty fields are left out': 'Ein Veranstaltungsort; leere Felder werden weggelassen',
   'An error': 'Ein Fehler',
+  'An event as an iCalendar file': 'Eine Veranstaltung als iCalendar-Datei',
   'An event cannot be its own parent.': 'Eine Veranstaltung kann nicht ihre eigene übergeordnete Veranstaltung sein.',
   'An event category or tag': 'Eine Veranstaltungskategorie oder ein Veranstaltungsschlagwort',
   'An event deleted permanently (force=true)': 'Eine endgültig gelöschte Veranstaltung (force=true)',
@@ -45,6 +52,8 @@ export const de_DE: Record<string, string> = {
   'Each item must be a string or a number.': 'Jedes Element muss eine Zeichenkette oder eine Zahl sein.',
   'Each item must be a term id, slug or name.': 'Jedes Element muss eine Begriffs-ID, eine Titelform oder ein Name sein.',
   'Ensure result set exclude specific IDs': 'Bestimmte IDs aus der Ergebnismenge ausschließen',
+  'ETags of earlier responses of this read (or *): when one matches the current ETag, 304 with no body':
+    'ETags früherer Antworten dieses Abrufs (oder *): Stimmt eines mit dem aktuellen ETag überein, kommt 304 ohne Inhalt',
   'Event with ID %s does not exist.': 'Die Veranstaltung mit der ID %s existiert nicht.',
   'Event with slug %s does not exist.': 'Die Veranstaltung mit der Titelform %s existiert nicht.',
   'Events should be assigned one of the specified categories slugs or IDs':
@@ -74,6 +83,7 @@ export const de_DE: Record<string, string> = {
     'geo_lat und geo_lng müssen zusammen angegeben (oder beide geleert) werden.',
   'geoloc_lat and geoloc_lng must be given together.': 'geoloc_lat und geoloc_lng müssen zusammen angegeben werden.',
   HTML: 'HTML',
+  'If-Match does not match the current ETag of the item': 'If-Match stimmt nicht mit dem aktuellen ETag des Elements überein',
   'Include events with one of the post IDs specified in the array of CSV list, date filters will be ignored.':
     'Nur Veranstaltungen mit einer der angegebenen Beitrags-IDs (Array oder kommagetrennte Liste); Datumsfilter werden ignoriert.',
   'Invalid date: use YYYY-MM-DD, YYYY-MM-DD HH:MM:SS, ISO 8601, a Unix timestamp or a relative expression such as "tomorrow 9am".':
@@ -144,6 +154,7 @@ export const de_DE: Record<string, string> = {
   'No such item': 'Dieses Element gibt es nicht',
   'No user has the id %s.': 'Kein Benutzer hat die ID %s.',
   'Not allowed': 'Nicht erlaubt',
+  'Not modified: If-None-Match matched the current ETag': 'Nicht geändert: If-None-Match stimmte mit dem aktuellen ETag überein',
   'One size of an image': 'Eine Größe eines Bildes',
   'One venue, a list when there are several, [] when none': 'Ein Veranstaltungsort, eine Liste bei mehreren, [] bei keinem',
   'Only "publish" may be asked for without the right to edit.': 'Ohne Bearbeitungsrecht darf nur „publish“ angefragt werden.',
@@ -188,6 +199,8 @@ export const de_DE: Record<string, string> = {
     'Die Entfernung in Kilometern von geoloc_lat und geoloc_lng, innerhalb derer der Veranstaltungsort liegen muss',
   'The end date must not be before the start date.': 'Das Enddatum darf nicht vor dem Startdatum liegen.',
   'The error body of every failure': 'Der Fehler-Body jedes Fehlschlags',
+  'The ETag of the single read of the item (or * for any): when it is not the current one, 412 and nothing is changed':
+    'Das ETag des Einzelabrufs des Elements (oder * für jedes): Ist es nicht das aktuelle, kommt 412 und nichts wird geändert',
   'The event author ID': 'Die Autor-ID der Veranstaltung',
   'The event category description': 'Die Beschreibung der Veranstaltungskategorie',
   'The event category ID or name': 'ID oder Name der Veranstaltungskategorie',
@@ -221,8 +234,11 @@ export const de_DE: Record<string, string> = {
   'The event title': 'Der Titel der Veranstaltung',
   'The event venue ID or data': 'ID oder Daten des Veranstaltungsorts',
   'The event website URL': 'Die Website-URL der Veranstaltung',
+  'The events as iCalendar (RFC 5545): a VTIMEZONE per time zone used and a VEVENT per event':
+    'Die Veranstaltungen als iCalendar (RFC 5545): ein VTIMEZONE je verwendeter Zeitzone und ein VEVENT je Veranstaltung',
   'The Events Calendar REST API allows accessing upcoming events information easily and conveniently.':
     'Die REST-API von The Events Calendar ermöglicht einen einfachen und bequemen Zugriff auf Informationen zu bevorstehenden Veranstaltungen.',
+  'The events of the list as an iCalendar file': 'Die Veranstaltungen der Liste als iCalendar-Datei',
   'The fields, as JSON or as a form; unknown fields are ignored':
     'Die Felder, als JSON oder als Formular; unbekannte Felder werden ignoriert',
   'The host of the site and the ID, e.g. example.com?id=12': 'Der Host der Website und die ID, z. B. example.com?id=12',
@@ -230,6 +246,7 @@ export const de_DE: Record<string, string> = {
   'The ID of the parent event; 0 for none': 'Die ID der übergeordneten Veranstaltung; 0 für keine',
   'The Idempotency-Key was already used with a different request.':
     'Der Idempotency-Key wurde bereits mit einer anderen Anfrage verwendet.',
+  'The Idempotency-Key was already used with another request': 'Der Idempotency-Key wurde bereits für eine andere Anfrage verwendet',
   'The item': 'Das Element',
   'The item is already in the trash': 'Das Element ist bereits im Papierkorb',
   'The item is not published, or is protected by a password': 'Das Element ist nicht veröffentlicht oder durch ein Passwort geschützt',
@@ -241,6 +258,7 @@ export const de_DE: Record<string, string> = {
   'The next and previous pages (rel="next", rel="prev")': 'Die nächste und die vorherige Seite (rel="next", rel="prev")',
   'The number of event categories to return on each page': 'Die Anzahl der Veranstaltungskategorien pro Seite',
   'The number of event tags to return on each page': 'Die Anzahl der Veranstaltungsschlagwörter pro Seite',
+  'The number of events the filters match': 'Die Zahl der Veranstaltungen, auf die die Filter zutreffen',
   'The number of events to return on each page': 'Die Anzahl der Veranstaltungen pro Seite',
   'The number of items in all pages': 'Die Anzahl der Elemente auf allen Seiten',
   'The number of organizers to return on each page': 'Die Anzahl der Veranstalter pro Seite',

@@ -9,9 +9,13 @@ export const fr_FR: Record<string, string> = {
   '"%s" must be at least %s.': '« %s » doit valoir au moins %s.',
   '"id" must be a positive integer.': '« id » doit être un entier positif.',
   '"prefix" or "postfix"; empty when there is no symbol': '« prefix » ou « postfix » ; vide s’il n’y a pas de symbole',
+  '"true" when this is a replay of the first response to the same Idempotency-Key':
+    '« true » lorsque cette réponse reprend la première réponse au même Idempotency-Key',
   'A category cannot be its own parent or ancestor.': 'Une catégorie ne peut pas être son propre parent ou ancêtre.',
   'A category or tag as embedded in an event': 'Une catégorie ou une étiquette telle qu’incluse dans un évènement',
   'A featured image': 'Une image mise en avant',
+  'A key of your choice, unique per item to create: repeating the request with the same key and body within 24 hours answers the first response again instead of creating another item':
+    'Une clé de votre choix, unique pour chaque élément à créer : répéter la requête avec la même clé et le même corps dans les 24 heures renvoie la première réponse au lieu de créer un autre élément',
   'A message for people, in the language of the request': 'Un message destiné aux personnes, dans la langue de la requête',
   'A page beyond the last one': 'Une page au-delà de la dernière',
   'A page of event categories': 'Une page de catégories d’évènements',
@@ -21,11 +25,14 @@ export const fr_FR: Record<string, string> = {
   'A page of the list': 'Une page de la liste',
   'A page of venues': 'Une page de lieux',
   'A stable error code': 'Un code d’erreur stable',
+  'A strong tag of this body: send it in If-None-Match or If-Match':
+    'Une étiquette forte de ce corps : à envoyer dans If-None-Match ou If-Match',
   'A term with the name provided already exists in this taxonomy.': 'Un terme portant ce nom existe déjà dans cette taxonomie.',
   'A term with the name provided already exists with this parent.': 'Un terme portant ce nom existe déjà avec ce parent.',
   'A user name and one of its application passwords': 'Un identifiant et l’un de ses mots de passe d’application',
   'A venue; empty fields are left out': 'Un lieu ; les champs vides sont omis',
   'An error': 'Une erreur',
+  'An event as an iCalendar file': 'Un évènement sous forme de fichier iCalendar',
   'An event cannot be its own parent.': 'Un évènement ne peut pas être son propre parent.',
   'An event category or tag': 'Une catégorie ou une étiquette d’évènement',
   'An event deleted permanently (force=true)': 'Un évènement supprimé définitivement (force=true)',
@@ -44,6 +51,8 @@ export const fr_FR: Record<string, string> = {
   'Each item must be a string or a number.': 'Chaque élément doit être une chaîne ou un nombre.',
   'Each item must be a term id, slug or name.': 'Chaque élément doit être un ID, un identifiant (slug) ou un nom de terme.',
   'Ensure result set exclude specific IDs': 'Exclure des ID précis des résultats',
+  'ETags of earlier responses of this read (or *): when one matches the current ETag, 304 with no body':
+    'ETags de réponses antérieures de cette lecture (ou *) : si l’un correspond à l’ETag actuel, 304 sans corps',
   'Event with ID %s does not exist.': 'L’évènement avec l’ID %s n’existe pas.',
   'Event with slug %s does not exist.': 'L’évènement avec l’identifiant %s n’existe pas.',
   'Events should be assigned one of the specified categories slugs or IDs':
@@ -73,6 +82,7 @@ export const fr_FR: Record<string, string> = {
     'geo_lat et geo_lng doivent être fournis ensemble (ou vidés tous les deux).',
   'geoloc_lat and geoloc_lng must be given together.': 'geoloc_lat et geoloc_lng doivent être fournis ensemble.',
   HTML: 'HTML',
+  'If-Match does not match the current ETag of the item': 'If-Match ne correspond pas à l’ETag actuel de l’élément',
   'Include events with one of the post IDs specified in the array of CSV list, date filters will be ignored.':
     'Uniquement les évènements ayant l’un des ID de publication indiqués (tableau ou liste séparée par des virgules) ; les filtres de date sont ignorés.',
   'Invalid date: use YYYY-MM-DD, YYYY-MM-DD HH:MM:SS, ISO 8601, a Unix timestamp or a relative expression such as "tomorrow 9am".':
@@ -141,6 +151,7 @@ export const fr_FR: Record<string, string> = {
   'No such item': 'Cet élément n’existe pas',
   'No user has the id %s.': 'Aucun compte n’a l’ID %s.',
   'Not allowed': 'Non autorisé',
+  'Not modified: If-None-Match matched the current ETag': 'Non modifié : If-None-Match correspondait à l’ETag actuel',
   'One size of an image': 'Une taille d’une image',
   'One venue, a list when there are several, [] when none': 'Un lieu, une liste s’il y en a plusieurs, [] s’il n’y en a aucun',
   'Only "publish" may be asked for without the right to edit.': 'Sans le droit de modifier, seul « publish » peut être demandé.',
@@ -185,6 +196,8 @@ export const fr_FR: Record<string, string> = {
     'La distance en kilomètres autour de geoloc_lat et geoloc_lng dans laquelle le lieu doit se trouver',
   'The end date must not be before the start date.': 'La date de fin ne doit pas précéder la date de début.',
   'The error body of every failure': 'Le corps d’erreur de chaque échec',
+  'The ETag of the single read of the item (or * for any): when it is not the current one, 412 and nothing is changed':
+    'L’ETag de la lecture de l’élément (ou * pour n’importe lequel) : s’il n’est pas l’actuel, 412 et rien n’est modifié',
   'The event author ID': 'L’ID de l’auteur de l’évènement',
   'The event category description': 'La description de la catégorie d’évènements',
   'The event category ID or name': 'L’ID ou le nom de la catégorie de l’évènement',
@@ -218,13 +231,17 @@ export const fr_FR: Record<string, string> = {
   'The event title': 'Le titre de l’évènement',
   'The event venue ID or data': 'L’ID ou les données du lieu de l’évènement',
   'The event website URL': 'L’URL du site web de l’évènement',
+  'The events as iCalendar (RFC 5545): a VTIMEZONE per time zone used and a VEVENT per event':
+    'Les évènements au format iCalendar (RFC 5545) : un VTIMEZONE par fuseau horaire utilisé et un VEVENT par évènement',
   'The Events Calendar REST API allows accessing upcoming events information easily and conveniently.':
     'L’API REST de The Events Calendar permet d’accéder facilement et simplement aux informations sur les évènements à venir.',
+  'The events of the list as an iCalendar file': 'Les évènements de la liste sous forme de fichier iCalendar',
   'The fields, as JSON or as a form; unknown fields are ignored': 'Les champs, en JSON ou en formulaire ; les champs inconnus sont ignorés',
   'The host of the site and the ID, e.g. example.com?id=12': 'L’hôte du site et l’ID, par exemple example.com?id=12',
   'The HTTP status': 'Le statut HTTP',
   'The ID of the parent event; 0 for none': 'L’ID de l’évènement parent ; 0 pour aucun',
   'The Idempotency-Key was already used with a different request.': 'Cette Idempotency-Key a déjà été utilisée avec une autre requête.',
+  'The Idempotency-Key was already used with another request': 'L’Idempotency-Key a déjà été utilisé pour une autre requête',
   'The item': 'L’élément',
   'The item is already in the trash': 'L’élément est déjà dans la corbeille',
   'The item is not published, or is protected by a password': 'L’élément n’est pas publié, ou est protégé par un mot de passe',
@@ -236,6 +253,7 @@ export const fr_FR: Record<string, string> = {
   'The next and previous pages (rel="next", rel="prev")': 'Les pages suivante et précédente (rel="next", rel="prev")',
   'The number of event categories to return on each page': 'Le nombre de catégories d’évènements à renvoyer par page',
   'The number of event tags to return on each page': 'Le nombre d’étiquettes d’évènements à renvoyer par page',
+  'The number of events the filters match': 'Le nombre d’évènements correspondant aux filtres',
   'The number of events to return on each page': 'Le nombre d’évènements à renvoyer par page',
   'The number of items in all pages': 'Le nombre d’éléments sur l’ensemble des pages',
   'The number of organizers to return on each page': 'Le nombre d’organisateurs à renvoyer par page',

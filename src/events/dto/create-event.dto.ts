@@ -1,5 +1,6 @@
 import { DateTime } from 'luxon';
-import { sanitizeHtml, stripTags } from '../../common/html/sanitize';
+import { parseHtml } from '../../common/html/html-input';
+import { stripTags } from '../../common/html/sanitize';
 import { msg } from '../../common/i18n/message';
 import { Arg, ParseContext } from '../../common/params/arg-spec';
 import { ParseResult, fail, ok } from '../../common/parsing/parse-result';
@@ -8,6 +9,7 @@ import { parseInteger, parsePositiveInteger } from '../../common/parsing/integer
 import { DEFAULT_MAX_LIST_ITEMS } from '../../common/parsing/list';
 import { parseString } from '../../common/parsing/string';
 import { ParsedTimezone, parseTimezone } from '../../common/parsing/timezone';
+import { parseHttpUrl } from '../../common/parsing/url';
 import { parseLocalPublicationDate, parseUtcPublicationDate } from '../../common/posts/post-dates';
 import { slugify } from '../../common/posts/slug';
 import { PostStatus, parseWritableStatus } from '../../common/posts/status';
@@ -15,9 +17,6 @@ import { ImageInput, parseImageInput } from '../../media/media.service';
 import { StoredCost, parseCostInput } from '../event-cost';
 
 export const MAX_TITLE_LENGTH = 1000;
-/** A MySQL TEXT column holds 65,535 bytes. */
-export const MAX_HTML_BYTES = 65_535;
-export const MAX_URL_LENGTH = 2048;
 export const MAX_PASSWORD_LENGTH = 255;
 
 /** A venue or organizer given on an event write: an existing id, or the fields of a new one. */
@@ -46,33 +45,11 @@ function parseTitle(raw: unknown): ParseResult<string> {
   return ok(title);
 }
 
-export function parseHtml(raw: unknown): ParseResult<string> {
-  const text = parseString(raw);
-  if (!text.ok) return text;
-  const html = sanitizeHtml(text.value.normalize('NFC'));
-  if (Buffer.byteLength(html) > MAX_HTML_BYTES) return fail(msg('Must be at most %s bytes long.', MAX_HTML_BYTES));
-  return ok(html);
-}
-
 function parseSlug(raw: unknown): ParseResult<string> {
   const text = parseString(raw, { trim: true, nonEmpty: true, maxLength: 200 });
   if (!text.ok) return text;
   const slug = slugify(text.value);
   return slug ? ok(slug) : fail(msg('Must contain at least one letter or digit.'));
-}
-
-/** An http(s) URL; `""` means none (null). */
-export function parseWebsite(raw: unknown): ParseResult<string | null> {
-  const text = parseString(raw, { trim: true, maxLength: MAX_URL_LENGTH });
-  if (!text.ok) return text;
-  if (text.value === '') return ok(null);
-  try {
-    const url = new URL(text.value);
-    if ((url.protocol === 'http:' || url.protocol === 'https:') && url.hostname) return ok(text.value);
-  } catch {
-    // falls through to the failure below
-  }
-  return fail(msg('Must be an http or https URL.'));
 }
 
 function isEmptyValue(value: unknown): boolean {
@@ -204,7 +181,7 @@ export class CreateEventDto {
   @Arg({ name: 'cost', in: 'body', description: 'The event cost', parse: parseCostInput })
   cost?: StoredCost | null;
 
-  @Arg({ name: 'website', in: 'body', default: null, description: 'The event website URL', parse: parseWebsite })
+  @Arg({ name: 'website', in: 'body', default: null, description: 'The event website URL', parse: parseHttpUrl })
   website?: string | null;
 
   @Arg({ name: 'show_map', in: 'body', type: 'boolean', description: 'Whether the event shows a map or not' })

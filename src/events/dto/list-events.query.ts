@@ -7,9 +7,9 @@ import { isTruthyWord } from '../../common/parsing/boolean';
 import { parseNumber, parsePositiveInteger } from '../../common/parsing/integer';
 import { parseIntegerList, parseList } from '../../common/parsing/list';
 import { parseString } from '../../common/parsing/string';
+import { parseSearch } from '../../common/posts/search';
 import { PostStatus, parseStatusFilter } from '../../common/posts/status';
 
-export const MAX_SEARCH_LENGTH = 200;
 export const DEFAULT_GEOLOC_RADIUS_KM = 25;
 
 /** A list date bound: naive values and relative expressions read in SITE_TIMEZONE (CONTRACT §3). */
@@ -82,7 +82,7 @@ export class ListEventsQuery {
     name: 'search',
     type: 'string',
     description: 'Events should contain the specified string in the title or description',
-    parse: (raw) => parseString(raw, { trim: true, nonEmpty: true, maxLength: MAX_SEARCH_LENGTH }),
+    parse: parseSearch,
   })
   search?: string;
 

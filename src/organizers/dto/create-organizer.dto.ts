@@ -1,20 +1,20 @@
-import { IsEmail, IsUrl } from 'class-validator';
+import { IsEmail } from 'class-validator';
 import { Arg } from '../../common/params/arg-spec';
 import { ParsedDate } from '../../common/parsing/date-input';
 import { PostStatus } from '../../common/posts/status';
 import {
-  HTTP_URL_OPTIONS,
   LinkedPostWriteArgs,
   authorArg,
   dateArg,
   dateUtcArg,
-  formattedTextArg,
+  emailArg,
   htmlArg,
   imageArg,
   nameArg,
   passwordBodyArg,
   statusArg,
   textArg,
+  websiteArg,
 } from '../../linked-posts/linked-post-args';
 import { ImageInput } from '../../media/media.service';
 
@@ -41,11 +41,10 @@ export class CreateOrganizerDto implements LinkedPostWriteArgs {
   @Arg(textArg('phone', 'The organizer phone number'))
   phone?: string | null;
 
-  @Arg(formattedTextArg('website', 'The organizer website'))
-  @IsUrl(HTTP_URL_OPTIONS, { message: 'Must be an http(s) URL.' })
+  @Arg(websiteArg('The organizer website'))
   website?: string | null;
 
-  @Arg(formattedTextArg('email', 'The organizer e-mail address'))
+  @Arg(emailArg('email', 'The organizer e-mail address'))
   @IsEmail({}, { message: 'Must be a valid e-mail address.' })
   email?: string | null;
 

@@ -2,6 +2,7 @@ import { sanitizeHtml, stripTags } from '../../common/html/sanitize';
 import { msg } from '../../common/i18n/message';
 import { Arg } from '../../common/params/arg-spec';
 import { ParseResult, fail, ok, parseInteger, parsePositiveInteger, parseString } from '../../common/parsing';
+import { MAX_SEARCH_LENGTH } from '../../common/posts/search';
 import { MAX_SLUG_LENGTH, slugify } from '../../common/slug';
 
 /**
@@ -15,7 +16,6 @@ export const TERM_ORDERBYS = ['id', 'include', 'name', 'slug', 'include_slugs', 
 export type TermOrderBy = (typeof TERM_ORDERBYS)[number];
 
 export const MAX_NAME_LENGTH = 200;
-export const MAX_SEARCH_LENGTH = 200;
 /** A MySQL TEXT column holds 65,535 bytes. */
 export const MAX_DESCRIPTION_BYTES = 65_535;
 

@@ -1,4 +1,3 @@
-import { IsUrl } from 'class-validator';
 import { Arg } from '../../common/params/arg-spec';
 import { parseNumber } from '../../common/parsing/integer';
 import { ParseResult, fail, ok } from '../../common/parsing/parse-result';
@@ -7,18 +6,17 @@ import { PostStatus } from '../../common/posts/status';
 import { msg } from '../../common/i18n/message';
 import { isTruthyWord } from '../../common/parsing/boolean';
 import {
-  HTTP_URL_OPTIONS,
   LinkedPostWriteArgs,
   authorArg,
   dateArg,
   dateUtcArg,
-  formattedTextArg,
   htmlArg,
   imageArg,
   nameArg,
   passwordBodyArg,
   statusArg,
   textArg,
+  websiteArg,
 } from '../../linked-posts/linked-post-args';
 import { ImageInput } from '../../media/media.service';
 
@@ -92,8 +90,7 @@ export class CreateVenueDto implements LinkedPostWriteArgs {
   @Arg(textArg('stateprovince', 'The venue state and province'))
   stateprovince?: string | null;
 
-  @Arg(formattedTextArg('website', 'The venue website URL'))
-  @IsUrl(HTTP_URL_OPTIONS, { message: 'Must be an http(s) URL.' })
+  @Arg(websiteArg('The venue website URL'))
   website?: string | null;
 
   // The reference's description reads "The organizer featured image ID or URL" (a copy-paste).

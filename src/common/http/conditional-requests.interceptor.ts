@@ -1,0 +1,60 @@
+import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nestjs/common';
+import { ModuleRef, Reflector } from '@nestjs/core';
+import { Request, Response } from 'express';
+import { Observable, map } from 'rxjs';
+import { subjectResolverOf } from '../../auth/subject';
+import { ApiError } from '../errors/api-error';
+import { ifMatchSatisfied, strongEtag } from './etag';
+import { handlerRouteKind, isSingleItemRoute } from './route-kind';
+
+/**
+ * Conditional requests on single-item routes (by id or slug, CONTRACT §7):
+ * - GET/HEAD: the body gets a strong `ETag`; Express's freshness check then answers a matching
+ *   `If-None-Match` with 304 and no body (`res.send`, which keeps an ETag already set).
+ * - POST/PUT/PATCH/DELETE with `If-Match`: the tag of what a GET would give the caller right now
+ *   (the resolver renders it through the resource's read path) must match, else 412. Interceptors
+ *   run after the guards and before the pipes, so the order of checks is 401, 403, 404, 403 on
+ *   the object (the guards), then 412, then 400 on the body.
+ * Lists and other routes are not touched (Express's default weak ETag applies to them).
+ */
+@Injectable()
+export class ConditionalRequestsInterceptor implements NestInterceptor {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly moduleRef: ModuleRef,
+  ) {}
+
+  async intercept(context: ExecutionContext, next: CallHandler): Promise<Observable<unknown>> {
+    if (context.getType() !== 'http' || !isSingleItemRoute(handlerRouteKind(context.getClass(), context.getHandler()))) {
+      return next.handle();
+    }
+    const request = context.switchToHttp().getRequest<Request>();
+    if (request.method === 'GET' || request.method === 'HEAD') {
+      const response = context.switchToHttp().getResponse<Response>();
+      return next.handle().pipe(
+        map((body: unknown) => {
+          if (body !== null && typeof body === 'object') response.setHeader('ETag', strongEtag(body));
+          return body;
+        }),
+      );
+    }
+    const ifMatch = request.headers['if-match'];
+    if (ifMatch !== undefined) await this.checkIfMatch(context.getHandler(), request, ifMatch);
+    return next.handle();
+  }
+
+  private async checkIfMatch(handler: Function, request: Request, ifMatch: string): Promise<void> {
+    const subject = subjectResolverOf(this.reflector, this.moduleRef, handler);
+    // Every single-item write loads its subject (route-kind.spec checks it); without one there is nothing to compare.
+    if (!subject) throw new Error(`If-Match on a write without @LoadSubject: ${request.method} ${request.path}`);
+    if (ifMatchSatisfied(ifMatch, undefined)) return; // `*`: the item exists, the guard found it
+    let current: string | undefined;
+    try {
+      current = strongEtag(await subject.resolver.represent(request.subject, request));
+    } catch (error) {
+      // A GET would be refused (e.g. a trashed event): the caller holds no current tag.
+      if (!(error instanceof ApiError)) throw error;
+    }
+    if (!ifMatchSatisfied(ifMatch, current)) throw new ApiError('rest_precondition_failed');
+  }
+}

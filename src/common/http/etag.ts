@@ -1,0 +1,35 @@
+import { createHash } from 'node:crypto';
+
+/**
+ * Entity tags (RFC 9110 §8.8.3, §13.1) for conditional requests (CONTRACT §7). A single read's
+ * tag is the hash of the exact JSON it sends, so it changes whenever the body would, linked
+ * venues, organizers and terms included, and differs between callers who see different bodies.
+ */
+
+/** The strong ETag of a JSON body: SHA-256 of the bytes `res.json` sends, base64url, quoted. */
+export function strongEtag(body: unknown): string {
+  return `"${createHash('sha256').update(JSON.stringify(body)).digest('base64url')}"`;
+}
+
+export interface EntityTag {
+  readonly weak: boolean;
+  /** With its quotes, as sent in `ETag`. */
+  readonly tag: string;
+}
+
+/** The members of an `If-Match` or `If-None-Match` value; `*` is `'any'`. Malformed members are skipped (they match nothing). */
+export function parseEntityTags(header: string): 'any' | EntityTag[] {
+  if (header.trim() === '*') return 'any';
+  return [...header.matchAll(/(W\/)?("[\x21\x23-\x7e\x80-\xff]*")/g)].map((match) => ({ weak: Boolean(match[1]), tag: match[2] }));
+}
+
+/**
+ * `If-Match` (RFC 9110 §13.1.1): `*` matches any current representation; otherwise one member
+ * must equal the current tag by strong comparison (a weak tag never matches). `current` is
+ * undefined when the caller has no representation of the item (a GET would be refused).
+ */
+export function ifMatchSatisfied(header: string, current: string | undefined): boolean {
+  const tags = parseEntityTags(header);
+  if (tags === 'any') return true;
+  return current !== undefined && tags.some((member) => !member.weak && member.tag === current);
+}

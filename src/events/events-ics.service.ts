@@ -1,0 +1,60 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { AuthUser } from '../auth/auth-user';
+import { TextResult } from '../common/http/text-result';
+import { APP_CONFIG, AppConfig } from '../config/app-config';
+import { ListEventsQuery } from './dto/list-events.query';
+import { ICS_CONTENT_TYPE, eventsCalendar } from './event-ics';
+import { EventView } from './event.presenter';
+import { EventsQueryService } from './events-query.service';
+
+/** The most events one feed holds when no page is asked for; `X-TEC-Total` tells how many matched. */
+export const ICS_MAX_EVENTS = 500;
+
+/**
+ * iCalendar views of events (CONTRACT §7), read through the list and the single read themselves:
+ * the same filters, permissions, order and errors, only another format.
+ */
+@Injectable()
+export class EventsIcsService {
+  private readonly host: string;
+
+  constructor(
+    private readonly reads: EventsQueryService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {
+    this.host = new URL(config.siteUrl).hostname;
+  }
+
+  /**
+   * GET /events/ics. With `page` or `per_page`: that page of the list, as the list pages. Without:
+   * every page of the result in list order (a calendar client cannot follow links), up to
+   * ICS_MAX_EVENTS, read MAX_PER_PAGE at a time.
+   */
+  async feed(query: ListEventsQuery, user: AuthUser | null): Promise<TextResult> {
+    const { events, total } = await this.collect(query, user);
+    return new TextResult(ICS_CONTENT_TYPE, eventsCalendar(events, { host: this.host }), { 'X-TEC-Total': String(total) });
+  }
+
+  /** GET /events/{id}/ics: the single read's checks (404, trash, 403, password), then its event. */
+  async single(id: number, user: AuthUser | null, password: string | undefined): Promise<TextResult> {
+    const event = await this.reads.read({ id }, user, password);
+    return new TextResult(ICS_CONTENT_TYPE, eventsCalendar([event], { host: this.host }));
+  }
+
+  private async collect(query: ListEventsQuery, user: AuthUser | null): Promise<{ events: EventView[]; total: number }> {
+    if (query.page !== undefined || query.perPage !== undefined) {
+      const page = await this.reads.list(query, user);
+      return { events: page.body.events as EventView[], total: page.total };
+    }
+    const events: EventView[] = [];
+    for (let number = 1; ; number++) {
+      const page = await this.reads.list(
+        Object.assign(new ListEventsQuery(), query, { page: number, perPage: this.config.maxPerPage }),
+        user,
+      );
+      events.push(...(page.body.events as EventView[]));
+      if (number >= page.totalPages || events.length >= ICS_MAX_EVENTS)
+        return { events: events.slice(0, ICS_MAX_EVENTS), total: page.total };
+    }
+  }
+}

@@ -1,0 +1,99 @@
+import { Injectable } from '@nestjs/common';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { DataSource, FindOptionsWhere, IsNull, LessThanOrEqual } from 'typeorm';
+import { ApiError } from '../common/errors/api-error';
+import { isUniqueViolation, transaction } from '../database/transaction';
+import { IdempotencyKeyEntity, StoredResponse } from './idempotency-key.entity';
+import { keyHash } from './request-fingerprint';
+
+/** How long the first response to a key is replayed. */
+export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+/** A claim without a response after this long is taken as abandoned (its process died) and taken over. */
+export const IN_FLIGHT_LIMIT_MS = 60_000;
+const POLL_MS = 50;
+/** Expired keys are deleted lazily, at most this often per process. */
+const CLEAN_UP_EVERY_MS = 60_000;
+
+/** What a request with a key does: run (it holds the claim) or replay the stored first response. */
+export type Claim = { readonly kind: 'run'; readonly id: number } | { readonly kind: 'replay'; readonly response: StoredResponse };
+
+/**
+ * Idempotency keys of creates (CONTRACT §7). The first request inserts its row before it runs: the
+ * unique (user_id, key_hash) index lets exactly one request hold a key. A concurrent request with
+ * the same key and body waits for the first to finish and replays its response (never a 409, never
+ * a second item); with another body it is refused at once (422). A failed first request releases
+ * the key, so a retry runs again. Every statement goes through `transaction()`: on MySQL that is
+ * the primary (never a lagging replica), on SQLite it keeps them out of other requests' transactions.
+ */
+@Injectable()
+export class IdempotencyService {
+  private nextCleanUp = 0;
+
+  constructor(private readonly dataSource: DataSource) {}
+
+  async claim(userId: number, key: string, fingerprint: string): Promise<Claim> {
+    const hash = keyHash(key);
+    await this.cleanUp();
+    for (;;) {
+      const id = await this.insert(userId, hash, fingerprint);
+      if (id !== undefined) return { kind: 'run', id };
+
+      const row = await transaction(this.dataSource, (manager) =>
+        manager.findOne(IdempotencyKeyEntity, { where: { userId, keyHash: hash } }),
+      );
+      if (!row) continue; // released (the first request failed) or cleaned up meanwhile: claim it
+      if (row.expiresAt.getTime() <= Date.now()) {
+        await this.delete({ id: row.id, expiresAt: LessThanOrEqual(new Date()) });
+        continue;
+      }
+      if (row.fingerprint !== fingerprint) throw new ApiError('idempotency_key_reused');
+      if (row.response) return { kind: 'replay', response: row.response };
+      if (Date.now() - row.createdAt.getTime() > IN_FLIGHT_LIMIT_MS) {
+        await this.delete({ id: row.id, response: IsNull() });
+        continue;
+      }
+      await sleep(POLL_MS);
+    }
+  }
+
+  /** Stores the first response: from now on it is replayed. */
+  async complete(id: number, response: StoredResponse): Promise<void> {
+    await transaction(this.dataSource, (manager) => manager.update(IdempotencyKeyEntity, { id }, { response }));
+  }
+
+  /** Gives the key back after a failed first request. */
+  async release(id: number): Promise<void> {
+    await this.delete({ id, response: IsNull() });
+  }
+
+  private async insert(userId: number, hash: string, fingerprint: string): Promise<number | undefined> {
+    const now = Date.now();
+    try {
+      return await transaction(this.dataSource, async (manager) => {
+        const result = await manager.insert(IdempotencyKeyEntity, {
+          userId,
+          keyHash: hash,
+          fingerprint,
+          response: null,
+          createdAt: new Date(now),
+          expiresAt: new Date(now + IDEMPOTENCY_TTL_MS),
+        });
+        return Number((result.identifiers[0] as { id: number }).id);
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) return undefined;
+      throw error;
+    }
+  }
+
+  private async delete(where: FindOptionsWhere<IdempotencyKeyEntity>): Promise<void> {
+    await transaction(this.dataSource, (manager) => manager.delete(IdempotencyKeyEntity, where));
+  }
+
+  /** Deletes the expired keys of every user, at most once a minute per process. */
+  private async cleanUp(): Promise<void> {
+    if (Date.now() < this.nextCleanUp) return;
+    this.nextCleanUp = Date.now() + CLEAN_UP_EVERY_MS;
+    await this.delete({ expiresAt: LessThanOrEqual(new Date()) });
+  }
+}

@@ -1,0 +1,265 @@
+import { createHash } from 'node:crypto';
+import type { Response } from 'supertest';
+import { TEST_DATABASES } from './support/databases';
+import { Body, EventsClient } from './support/events';
+import { TestApp } from './support/test-app';
+
+const DATES = { start_date: '2030-01-10 10:00:00', end_date: '2030-01-10 12:00:00' };
+const STRONG_ETAG = /^"[A-Za-z0-9_-]{43}"$/;
+
+/** The tag the service promises: SHA-256 of the exact bytes of the body. */
+function tagOf(res: Response): string {
+  return `"${createHash('sha256').update(res.text).digest('base64url')}"`;
+}
+
+describe.each(TEST_DATABASES)('conditional requests on $kind', (database) => {
+  let t: TestApp;
+  let c: EventsClient;
+  let venue: { id: number; slug: string };
+  let organizer: { id: number; slug: string };
+  let category: { id: number; slug: string };
+  let tag: { id: number; slug: string };
+  let event: { id: number; slug: string };
+
+  beforeAll(async () => {
+    t = await TestApp.start(database);
+    c = await EventsClient.start(t);
+    venue = (await c.createLinked('venues', { venue: 'Etag Hall', city: 'Springfield' })) as typeof venue;
+    organizer = (await c.createLinked('organizers', { organizer: 'Etag Org' })) as typeof organizer;
+    category = await c.createTerm('categories', { name: 'Etag Cat' });
+    tag = await c.createTerm('tags', { name: 'Etag Tag' });
+    event = await c.create({
+      title: 'Etag event',
+      ...DATES,
+      venue: venue.id,
+      organizer: organizer.id,
+      categories: [category.id],
+      tags: [tag.id],
+    });
+  });
+  afterAll(() => t.close());
+
+  const admin = () => c.auth('administrator');
+  const get = (path: string, headers: Record<string, string> = {}) => t.request.get(t.api(path)).set(headers);
+  const etagOf = async (path: string, auth?: string) => {
+    const res = await get(path, auth ? { Authorization: auth } : {}).expect(200);
+    return res.headers.etag;
+  };
+
+  describe('single reads', () => {
+    it('carry a strong ETag, the hash of the exact body, by id and by slug alike', async () => {
+      const paths = [
+        [`/events/${event.id}`, `/events/by-slug/${event.slug}`],
+        [`/venues/${venue.id}`, `/venues/by-slug/${venue.slug}`],
+        [`/organizers/${organizer.id}`, `/organizers/by-slug/${organizer.slug}`],
+        [`/categories/${category.id}`],
+        [`/tags/${tag.id}`],
+      ];
+      for (const group of paths) {
+        const tags = [];
+        for (const path of group) {
+          const res = await get(path).expect(200);
+          expect(res.headers.etag).toMatch(STRONG_ETAG);
+          expect(res.headers.etag).toBe(tagOf(res));
+          tags.push(res.headers.etag);
+        }
+        expect(new Set(tags).size).toBe(1);
+      }
+    });
+
+    it('answer 304 with no body when If-None-Match matches (a listed tag, its weak form or *)', async () => {
+      const path = `/events/${event.id}`;
+      const current = await etagOf(path);
+      for (const header of [current, `"other", ${current}`, `W/${current}`, '*']) {
+        const res = await get(path, { 'If-None-Match': header }).expect(304);
+        expect(res.text).toBe('');
+        expect(res.headers['content-type']).toBeUndefined();
+        expect(res.headers.etag).toBe(current);
+      }
+    });
+
+    it('answer 200 with the body when If-None-Match does not match', async () => {
+      const res = await get(`/venues/${venue.id}`, { 'If-None-Match': '"stale"' }).expect(200);
+      expect(res.body.id).toBe(venue.id);
+    });
+
+    it('are per caller: who sees another body gets another tag (a password-protected venue of an event)', async () => {
+      const secret = await c.createLinked('venues', { venue: 'Secret Hall', address: '1 Hidden Way', password: 'sesame' });
+      const linked = await c.create({ title: 'With a secret venue', ...DATES, venue: secret.id });
+      const anonymous = await get(`/events/${linked.id}`).expect(200);
+      const editor = await get(`/events/${linked.id}`, { Authorization: admin() }).expect(200);
+      expect(anonymous.body.venue.address).not.toBe('1 Hidden Way');
+      expect(editor.body.venue.address).toBe('1 Hidden Way');
+      expect(anonymous.headers.etag).not.toBe(editor.headers.etag);
+      await get(`/events/${linked.id}`, { 'If-None-Match': editor.headers.etag }).expect(200);
+    });
+
+    it('change when a linked venue, organizer, category or tag changes', async () => {
+      const path = `/events/${event.id}`;
+      let previous = await etagOf(path);
+      for (const [route, body] of [
+        [`/venues/${venue.id}`, { city: 'Shelbyville' }],
+        [`/organizers/${organizer.id}`, { phone: '555-0100' }],
+        [`/categories/${category.id}`, { name: 'Etag Category' }],
+        [`/tags/${tag.id}`, { description: 'Now described' }],
+      ] as const) {
+        await c.write('patch', route, body, 'administrator').expect(200);
+        const next = await etagOf(path);
+        expect(next).not.toBe(previous);
+        await get(path, { 'If-None-Match': previous }).expect(200);
+        previous = next;
+      }
+    });
+
+    it('leave lists without a strong ETag', async () => {
+      for (const path of ['/events', '/venues', '/organizers', '/categories', '/tags']) {
+        const res = await get(path).expect(200);
+        if (res.headers.etag !== undefined) expect(res.headers.etag).toMatch(/^W\//);
+      }
+    });
+  });
+
+  describe('If-Match on writes', () => {
+    it('updates with the current tag, and the next write needs the new tag', async () => {
+      const path = `/events/${event.id}`;
+      const current = await etagOf(path, admin());
+      await c.write('patch', path, { excerpt: 'First' }, 'administrator').set('If-Match', current).expect(200);
+      const stale = await c.write('patch', path, { excerpt: 'Second' }, 'administrator').set('If-Match', current).expect(412);
+      expect(stale.body).toEqual({
+        code: 'rest_precondition_failed',
+        message: 'The resource has changed since it was read.',
+        data: { status: 412 },
+      });
+      expect((await get(path).expect(200)).body.excerpt).toBe('First');
+      await c
+        .write('patch', path, { excerpt: 'Second' }, 'administrator')
+        .set('If-Match', await etagOf(path, admin()))
+        .expect(200);
+    });
+
+    it('refuses a stale tag after a linked venue changed', async () => {
+      const path = `/events/${event.id}`;
+      const before = await etagOf(path, admin());
+      await c.write('patch', `/venues/${venue.id}`, { zip: '12345' }, 'administrator').expect(200);
+      await c.write('put', path, { featured: true }, 'administrator').set('If-Match', before).expect(412);
+    });
+
+    it('accepts the tag among several, and * for any existing item', async () => {
+      const path = `/venues/${venue.id}`;
+      const current = await etagOf(path, admin());
+      await c.write('post', path, { phone: '1' }, 'administrator').set('If-Match', `"nope", ${current}`).expect(200);
+      await c.write('post', path, { phone: '2' }, 'administrator').set('If-Match', '*').expect(200);
+    });
+
+    it.each([
+      ['an unknown tag', () => '"unknown"'],
+      ['the weak form of the current tag (If-Match compares strongly)', (current: string) => `W/${current}`],
+      ['the current tag without its quotes', (current: string) => current.slice(1, -1)],
+      ['an empty value', () => ''],
+    ])('answers 412 to %s', async (_, header) => {
+      const path = `/organizers/${organizer.id}`;
+      const current = await etagOf(path, admin());
+      await c.write('patch', path, { phone: '3' }, 'administrator').set('If-Match', header(current)).expect(412);
+    });
+
+    it('guards every single-item write of every resource, by id and by slug', async () => {
+      const targets: [string, string, Body][] = [];
+      const e = await c.create({ title: 'Guarded event', ...DATES });
+      const v = await c.createLinked('venues', { venue: 'Guarded Hall' });
+      const o = await c.createLinked('organizers', { organizer: 'Guarded Org' });
+      const cat = await c.createTerm('categories', { name: 'Guarded Cat' });
+      const tg = await c.createTerm('tags', { name: 'Guarded Tag' });
+      const slugOf = async (path: string) => ((await get(path, { Authorization: admin() }).expect(200)).body as { slug: string }).slug;
+      for (const [resource, id, body] of [
+        ['events', e.id, { excerpt: 'x' }],
+        ['venues', v.id, { phone: '9' }],
+        ['organizers', o.id, { phone: '9' }],
+      ] as const) {
+        const slug = await slugOf(`/${resource}/${id}`);
+        for (const base of [`/${resource}/${id}`, `/${resource}/by-slug/${slug}`]) {
+          for (const method of ['post', 'put', 'patch', 'delete']) targets.push([method, base, body]);
+        }
+      }
+      for (const [resource, id] of [
+        ['categories', cat.id],
+        ['tags', tg.id],
+      ] as const) {
+        for (const method of ['post', 'put', 'patch', 'delete']) targets.push([method, `/${resource}/${id}`, { description: 'x' }]);
+      }
+      for (const [method, path, body] of targets) {
+        const res = await c
+          .write(method as 'post', path, method === 'delete' ? undefined : body, 'administrator')
+          .set('If-Match', '"stale"');
+        expect([method, path, res.status, res.body.code]).toEqual([method, path, 412, 'rest_precondition_failed']);
+      }
+      // Nothing was changed: every item is still there, untouched.
+      expect((await get(`/events/${e.id}`).expect(200)).body.excerpt).toBe('');
+      await get(`/categories/${cat.id}`).expect(200);
+    });
+
+    it('deletes with the current tag; a trashed event has no current tag but * still matches (then 410)', async () => {
+      const doomed = await c.create({ title: 'Doomed', ...DATES });
+      const path = `/events/${doomed.id}`;
+      const current = await etagOf(path);
+      const res = await c.write('delete', path, undefined, 'administrator').set('If-Match', current).expect(200);
+      expect(res.body.status).toBe('trash');
+      await c.write('delete', path, undefined, 'administrator').set('If-Match', current).expect(412);
+      const again = await c.write('delete', path, undefined, 'administrator').set('If-Match', '*').expect(410);
+      expect(again.body.code).toBe('event-is-in-trash');
+    });
+
+    it('keeps the order of checks: 401, 403, 404, 403 on the object, then 412, then 400', async () => {
+      const own = await c.create({ title: 'Order of checks', ...DATES, status: 'draft' }, 'contributor');
+      const others = await c.create({ title: 'Not yours', ...DATES });
+      const stale = { 'If-Match': '"stale"' };
+      await t.request
+        .patch(t.api(`/events/${own.id}`))
+        .set(stale)
+        .send({ end_date: 'soon' })
+        .expect(401);
+      await c.write('patch', `/events/${own.id}`, { end_date: 'soon' }, 'subscriber').set(stale).expect(403);
+      const unknown = await c.write('patch', '/events/999999', { end_date: 'soon' }, 'administrator').set(stale).expect(404);
+      expect(unknown.body.code).toBe('rest-event-not-found');
+      const notYours = await c.write('patch', `/events/${others.id}`, { end_date: 'soon' }, 'contributor').set(stale).expect(403);
+      expect(notYours.body.code).toBe('rest_forbidden');
+      await c.write('patch', `/events/${own.id}`, { end_date: 'soon' }, 'contributor').set(stale).expect(412);
+      const current = await etagOf(`/events/${own.id}`, c.auth('contributor'));
+      const invalid = await c.write('patch', `/events/${own.id}`, { end_date: 'soon' }, 'contributor').set('If-Match', current).expect(400);
+      expect(invalid.body.code).toBe('rest_invalid_param');
+    });
+
+    it('is not needed: writes without If-Match work as before', async () => {
+      await c.write('patch', `/tags/${tag.id}`, { description: 'No precondition' }, 'administrator').expect(200);
+    });
+  });
+
+  describe('documentation', () => {
+    type Operation = { parameters: { name: string; in: string }[]; responses: Record<string, { headers?: Record<string, unknown> }> };
+    it('documents If-None-Match, ETag and 304 on single reads, If-Match and 412 on single writes, Idempotency-Key and 422 on creates', async () => {
+      const doc = (await get('/doc').expect(200)).body as { paths: Record<string, Record<string, Operation>> };
+      const headers = (operation: Operation) => operation.parameters.filter((p) => p.in === 'header').map((p) => p.name);
+      for (const path of [
+        '/events/{id}',
+        '/events/by-slug/{slug}',
+        '/venues/{id}',
+        '/organizers/by-slug/{slug}',
+        '/categories/{id}',
+        '/tags/{id}',
+      ]) {
+        const item = doc.paths[path];
+        expect(headers(item.get)).toEqual(['If-None-Match']);
+        expect(Object.keys(item.get.responses)).toEqual(expect.arrayContaining(['200', '304']));
+        expect(Object.keys(item.get.responses['200'].headers ?? {})).toEqual(['ETag']);
+        for (const method of ['post', 'put', 'patch', 'delete']) {
+          expect(headers(item[method])).toEqual(['If-Match']);
+          expect(Object.keys(item[method].responses)).toContain('412');
+        }
+      }
+      for (const path of ['/events', '/venues', '/organizers', '/categories', '/tags']) {
+        expect(headers(doc.paths[path].post)).toEqual(['Idempotency-Key']);
+        expect(Object.keys(doc.paths[path].post.responses)).toContain('422');
+        expect(headers(doc.paths[path].get)).toEqual([]);
+      }
+    });
+  });
+});

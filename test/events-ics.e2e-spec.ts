@@ -1,0 +1,236 @@
+import { TEST_DATABASES } from './support/databases';
+import { EventSummary, EventsClient } from './support/events';
+import { ParsedEvent, parseCalendar, unfold } from './support/ical';
+import { OpenApiDoc } from './support/openapi-shapes';
+import { TestApp } from './support/test-app';
+
+// A window every event of this file lies in (the default window ends two years from now).
+const WINDOW = 'start_date=2029-01-01&end_date=2032-12-31';
+
+describe.each(TEST_DATABASES)('events as iCalendar on $kind', (database) => {
+  let t: TestApp;
+  let c: EventsClient;
+  let berlin: EventSummary;
+  let allDay: EventSummary;
+  let offset: EventSummary;
+  let repeatedHour: EventSummary;
+  let draft: EventSummary;
+  let protectedEvent: EventSummary;
+  let jazz: { id: number; slug: string };
+
+  beforeAll(async () => {
+    t = await TestApp.start(database);
+    c = await EventsClient.start(t);
+    jazz = await c.createTerm('categories', { name: 'Jazz, Blues; Soul' });
+    const venue = await c.createLinked('venues', {
+      venue: 'Peer Hall',
+      address: '1 Main St',
+      city: 'Springfield',
+      country: 'United States',
+      geo_lat: 39.8,
+      geo_lng: -89.6,
+    });
+    berlin = await c.create({
+      title: 'Summer; night, in Berlin \\ live',
+      start_date: '2030-07-10 19:00:00',
+      end_date: '2030-07-10 23:30:00',
+      timezone: 'Europe/Berlin',
+      venue: venue.id,
+      categories: [jazz.id],
+      description: `<p>Doors open at 7 &amp; music starts at 8, "rain or shine".</p><p>Second line<br>third line: ${'é'.repeat(60)}</p>`,
+    });
+    allDay = await c.create({ title: 'All-day fair', start_date: '2030-01-10', end_date: '2030-01-11', all_day: true });
+    offset = await c.create({
+      title: 'Manual offset',
+      start_date: '2030-01-12 10:00:00',
+      end_date: '2030-01-12 11:00:00',
+      timezone: 'UTC+2',
+    });
+    repeatedHour = await c.create({
+      title: 'In the repeated hour',
+      start_date: '2031-11-02 01:30:00',
+      end_date: '2031-11-02 03:00:00',
+      timezone: 'America/New_York',
+    });
+    draft = await c.create({ title: 'Draft only', start_date: '2030-02-01 10:00:00', end_date: '2030-02-01 11:00:00', status: 'draft' });
+    protectedEvent = await c.create({
+      title: 'Members night',
+      start_date: '2030-03-01 20:00:00',
+      end_date: '2030-03-01 22:00:00',
+      password: 'sesame',
+      description: 'Secret agenda',
+    });
+  });
+  afterAll(() => t.close());
+
+  const ics = (path: string, role?: 'administrator' | 'editor') => {
+    const req = t.request.get(t.api(path));
+    return role ? req.set('Authorization', c.auth(role)) : req;
+  };
+  const byId = (events: ParsedEvent[], id: number) => events.find((event) => event.uid === `${id}@calendar.test`);
+  const json = async (id: number) => (await c.get(`/events/${id}`, 'administrator').expect(200)).body as Record<string, string>;
+
+  describe('GET /events/ics', () => {
+    it('answers text/calendar; charset=utf-8 with a VCALENDAR of CRLF lines of at most 75 octets', async () => {
+      const res = await ics(`/events/ics?${WINDOW}`).expect(200);
+      expect(res.headers['content-type']).toBe('text/calendar; charset=utf-8');
+      expect(res.text.startsWith('BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:')).toBe(true);
+      expect(res.text.endsWith('END:VCALENDAR\r\n')).toBe(true);
+      const lines = res.text.split('\r\n').slice(0, -1);
+      expect(lines.every((line) => !line.includes('\n') && Buffer.byteLength(line, 'utf8') <= 75)).toBe(true);
+      expect(lines.some((line) => line.startsWith(' '))).toBe(true);
+      const calendar = parseCalendar(res.text);
+      expect(calendar.version).toBe('2.0');
+      expect(calendar.prodid).toMatch(/^-\/\/.+\/\/EN$/);
+    });
+
+    it('has the events of the list, in its order, with stable UIDs <id>@<site host>', async () => {
+      const list = await c.list(WINDOW).expect(200);
+      const calendar = parseCalendar((await ics(`/events/ics?${WINDOW}`).expect(200)).text);
+      expect(calendar.events.map((event) => event.uid)).toEqual((list.body.events as EventSummary[]).map((e) => `${e.id}@calendar.test`));
+      const again = parseCalendar((await ics(`/events/ics?${WINDOW}`).expect(200)).text);
+      expect(again).toEqual(calendar);
+    });
+
+    it('writes IANA zones as TZID with a VTIMEZONE per zone, which give the exact instants', async () => {
+      const res = await ics(`/events/ics?${WINDOW}`).expect(200);
+      const calendar = parseCalendar(res.text);
+      expect(calendar.timezones).toEqual(['America/New_York', 'Europe/Berlin']);
+      const event = byId(calendar.events, berlin.id)!;
+      expect(event.dtstartLine).toBe('DTSTART;TZID=Europe/Berlin:20300710T190000');
+      expect(event.dtendLine).toBe('DTEND;TZID=Europe/Berlin:20300710T233000');
+      const stored = await json(berlin.id);
+      expect([event.start, event.end]).toEqual([stored.utc_start_date, stored.utc_end_date]);
+      expect(event.start).toBe('2030-07-10 17:00:00');
+    });
+
+    it('writes UTC for manual offsets and for a wall clock the zone repeats when clocks go back', async () => {
+      const calendar = parseCalendar((await ics(`/events/ics?${WINDOW}`).expect(200)).text);
+      const manual = byId(calendar.events, offset.id)!;
+      expect(manual.dtstartLine).toBe('DTSTART:20300112T080000Z');
+      const repeated = byId(calendar.events, repeatedHour.id)!;
+      const stored = await json(repeatedHour.id);
+      expect(repeated.dtstartLine).toBe(`DTSTART:${stored.utc_start_date.replace(/-|:/g, '').replace(' ', 'T')}Z`);
+      expect(repeated.dtendLine).toBe('DTEND;TZID=America/New_York:20311102T030000');
+      expect([repeated.start, repeated.end]).toEqual([stored.utc_start_date, stored.utc_end_date]);
+    });
+
+    it('writes all-day events as DATE values, the end exclusive', async () => {
+      const calendar = parseCalendar((await ics(`/events/ics?${WINDOW}`).expect(200)).text);
+      const fair = byId(calendar.events, allDay.id)!;
+      expect([fair.dtstartLine, fair.dtendLine]).toEqual(['DTSTART;VALUE=DATE:20300110', 'DTEND;VALUE=DATE:20300112']);
+      expect(fair.allDay).toBe(true);
+    });
+
+    it('escapes TEXT values and folds long ones; the description is plain text', async () => {
+      const res = await ics(`/events/ics?${WINDOW}`).expect(200);
+      const lines = unfold(res.text);
+      expect(lines).toContain('SUMMARY:Summer\\; night\\, in Berlin \\\\ live');
+      expect(lines).toContain('CATEGORIES:Jazz\\, Blues\\; Soul');
+      const event = byId(parseCalendar(res.text).events, berlin.id)!;
+      expect(event.summary).toBe('Summer; night, in Berlin \\ live');
+      expect(event.description).toBe(`Doors open at 7 & music starts at 8, "rain or shine".\nSecond line\nthird line: ${'é'.repeat(60)}`);
+      expect(event.location).toBe('Peer Hall, 1 Main St, Springfield, United States');
+      expect(event.url).toBe((await json(berlin.id)).url);
+      expect(event.categories).toEqual(['Jazz, Blues; Soul']);
+      expect(lines).toContain('GEO:39.8;-89.6');
+    });
+
+    it('applies the list filters and permissions: drafts only for those who may see them', async () => {
+      const anonymous = parseCalendar((await ics(`/events/ics?${WINDOW}`).expect(200)).text);
+      expect(byId(anonymous.events, draft.id)).toBeUndefined();
+      const editor = parseCalendar((await ics(`/events/ics?${WINDOW}`, 'editor').expect(200)).text);
+      expect(byId(editor.events, draft.id)).toBeDefined();
+      const filtered = parseCalendar((await ics(`/events/ics?${WINDOW}&categories=${jazz.slug}`).expect(200)).text);
+      expect(filtered.events.map((event) => event.uid)).toEqual([`${berlin.id}@calendar.test`]);
+      const searched = parseCalendar((await ics(`/events/ics?${WINDOW}&search=fair`).expect(200)).text);
+      expect(searched.events.map((event) => event.uid)).toEqual([`${allDay.id}@calendar.test`]);
+    });
+
+    it('blanks the content of a password-protected event as the list does', async () => {
+      const calendar = parseCalendar((await ics(`/events/ics?${WINDOW}`).expect(200)).text);
+      expect(byId(calendar.events, protectedEvent.id)!.description).toBeUndefined();
+      const opened = parseCalendar((await ics(`/events/ics?${WINDOW}&password=sesame`).expect(200)).text);
+      expect(byId(opened.events, protectedEvent.id)!.description).toBe('Secret agenda');
+    });
+
+    it('answers the list errors as JSON: 400 for an invalid filter, 404 beyond the last page', async () => {
+      const invalid = await ics('/events/ics?categories=nope').expect(400);
+      expect(invalid.headers['content-type']).toMatch(/^application\/json/);
+      expect(invalid.body.code).toBe('rest_invalid_param');
+      const beyond = await ics(`/events/ics?${WINDOW}&page=99`).expect(404);
+      expect(beyond.body.code).toBe('event-archive-page-not-found');
+    });
+
+    it('pages like the list with page or per_page, and has every page without them', async () => {
+      const page = parseCalendar((await ics(`/events/ics?${WINDOW}&per_page=2&page=2`).expect(200)).text);
+      const list = await c.list(`${WINDOW}&per_page=2&page=2`).expect(200);
+      expect(page.events.map((event) => event.uid)).toEqual((list.body.events as EventSummary[]).map((e) => `${e.id}@calendar.test`));
+
+      for (let n = 0; n < 11; n++)
+        await c.create({ title: `Many ${n}`, start_date: '2031-05-01 10:00:00', end_date: '2031-05-01 11:00:00' });
+      const all = await ics(`/events/ics?${WINDOW}`).expect(200);
+      const total = Number(all.headers['x-tec-total']);
+      expect(total).toBeGreaterThan(10);
+      expect(parseCalendar(all.text).events).toHaveLength(total);
+    });
+
+    it('is not taken for an event id by /events/{id}', async () => {
+      await ics('/events/ics').expect(200);
+      const res = await ics('/events/icsx').expect(404);
+      expect(res.body.code).toBe('rest_no_route');
+    });
+  });
+
+  describe('GET /events/{id}/ics', () => {
+    it('answers one VEVENT, with the same UID and times as in the feed', async () => {
+      const res = await ics(`/events/${berlin.id}/ics`).expect(200);
+      expect(res.headers['content-type']).toBe('text/calendar; charset=utf-8');
+      const single = parseCalendar(res.text);
+      const feed = parseCalendar((await ics(`/events/ics?${WINDOW}`).expect(200)).text);
+      expect(single.events).toEqual([byId(feed.events, berlin.id)]);
+      expect(single.timezones).toEqual(['Europe/Berlin']);
+    });
+
+    it('has the checks of the single read: 403 for a draft to anonymous callers, 200 to its editors', async () => {
+      const res = await ics(`/events/${draft.id}/ics`).expect(403);
+      expect(res.headers['content-type']).toMatch(/^application\/json/);
+      expect(res.body.code).toBe('event-not-accessible');
+      await ics(`/events/${draft.id}/ics`, 'editor').expect(200);
+      const locked = await ics(`/events/${protectedEvent.id}/ics`).expect(403);
+      expect(locked.body.code).toBe('event-password-protected');
+      await ics(`/events/${protectedEvent.id}/ics?password=sesame`).expect(200);
+    });
+
+    it('answers 404: rest-event-not-found for an unknown id, rest_no_route for a non-digit one', async () => {
+      expect((await ics('/events/999999/ics').expect(404)).body.code).toBe('rest-event-not-found');
+      expect((await ics('/events/abc/ics').expect(404)).body.code).toBe('rest_no_route');
+    });
+
+    it('answers a trashed event with 403 event-no-longer-available', async () => {
+      const trashed = await c.create({ title: 'Gone', start_date: '2030-04-01 10:00:00', end_date: '2030-04-01 11:00:00' });
+      await c.write('delete', `/events/${trashed.id}`, undefined, 'administrator').expect(200);
+      expect((await ics(`/events/${trashed.id}/ics`, 'administrator').expect(403)).body.code).toBe('event-no-longer-available');
+    });
+  });
+
+  describe('documentation', () => {
+    it('lists both routes in the index with the list and single read parameters', async () => {
+      const index = (await t.request.get(t.api()).expect(200)).body as { routes: Record<string, { endpoints: { args: object }[] }> };
+      const ns = '/calendar/events/v1';
+      expect(Object.keys(index.routes[`${ns}/events/ics`].endpoints[0].args)).toEqual(
+        Object.keys(index.routes[`${ns}/events`].endpoints[0].args),
+      );
+      expect(Object.keys(index.routes[`${ns}/events/(?P<id>\\d+)/ics`].endpoints[0].args)).toEqual(['id', 'password']);
+    });
+
+    it('documents text/calendar responses in /doc', async () => {
+      const doc = (await t.request.get(t.api('/doc')).expect(200)).body as OpenApiDoc & {
+        paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, unknown> }> }>>;
+      };
+      for (const path of ['/events/ics', '/events/{id}/ics']) {
+        expect(Object.keys(doc.paths[path].get.responses['200'].content ?? {})).toEqual(['text/calendar']);
+      }
+    });
+  });
+});
