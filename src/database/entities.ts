@@ -6,6 +6,7 @@ import { OrganizerEntity } from '../organizers/organizer.entity';
 import { VenueEntity } from '../venues/venue.entity';
 import { TermEntity } from '../terms/term.entity';
 import { IdempotencyKeyEntity } from '../idempotency/idempotency-key.entity';
+import { PostIdEntity } from '../common/posts/post-id.entity';
 
 /** Every entity, in one list shared by the app, the CLI and ormconfig.ts. */
 export const ENTITIES = [
@@ -20,4 +21,5 @@ export const ENTITIES = [
   VenueEntity,
   OrganizerEntity,
   IdempotencyKeyEntity,
+  PostIdEntity,
 ];

@@ -1,4 +1,5 @@
 import { Created } from '../common/http/created';
+import { allocatePostId } from '../common/posts/post-id';
 import { Inject, Injectable } from '@nestjs/common';
 import { DateTime, Zone } from 'luxon';
 import { DataSource, EntityManager, Not } from 'typeorm';
@@ -326,6 +327,7 @@ export class EventsWriteService {
     if (creating || input.slug !== undefined) {
       event.slug = await uniqueSlug(manager, EventEntity, input.slug ?? event.title, { fallback: 'event', excludeId: current?.id });
     }
+    if (creating) event.id = await allocatePostId(manager, 'event');
     await manager.save(event);
 
     const termIds = await this.linkTerms(manager, event.id, plan, creating);

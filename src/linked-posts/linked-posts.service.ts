@@ -1,4 +1,5 @@
 import { Created } from '../common/http/created';
+import { allocatePostId } from '../common/posts/post-id';
 import { Brackets, DataSource, EntityManager, FindOptionsWhere, Not, SelectQueryBuilder } from 'typeorm';
 import { AuthUser } from '../auth/auth-user';
 import { can, canOnObject } from '../auth/permissions';
@@ -186,6 +187,7 @@ export abstract class LinkedPostsService<E extends LinkedPostEntity, A extends L
     setPublished(post, published ?? now);
     setModified(post, now);
     this.applyFields(post, args, true);
+    post.id = await allocatePostId(manager, this.kind.singular);
     return manager.save(post);
   }
 

@@ -1,3 +1,4 @@
+import { PostIdEntity } from '../common/posts/post-id.entity';
 import { DateTime } from 'luxon';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { DataSource, EntityManager, EntityTarget, ObjectLiteral } from 'typeorm';
@@ -56,17 +57,20 @@ export async function seedDemoData(dataSource: DataSource, options: SeedOptions,
 
   const anchor = options.anchor ? DateTime.fromISO(options.anchor, { zone: 'UTC' }).startOf('day') : DateTime.utc().startOf('day');
   if (!anchor.isValid) throw new SeedRefusedError(`--anchor must be a date such as 2026-01-31 (got "${options.anchor}")`);
+  // Venues, organizers and events share one id sequence (post_ids): the seed takes one block of it.
+  const firstPostId = await nextId(dataSource, ['post_ids', 'venues', 'organizers', 'events']);
   const plan: DemoDataPlan = {
     ...options,
     anchor,
     firstIds: {
-      media: await nextId(dataSource, 'media'),
-      terms: await nextId(dataSource, 'terms'),
-      venues: await nextId(dataSource, 'venues'),
-      organizers: await nextId(dataSource, 'organizers'),
-      events: await nextId(dataSource, 'events'),
+      media: await nextId(dataSource, ['media']),
+      terms: await nextId(dataSource, ['terms']),
+      venues: firstPostId,
+      organizers: firstPostId + options.venues,
+      events: firstPostId + options.venues + options.organizers,
     },
   };
+  const lastPostId = firstPostId + options.venues + options.organizers + options.events - 1;
   const data = new DemoData(plan);
   const total = options.media + options.categories + options.tags + options.venues + options.organizers + options.events;
   let done = 0;
@@ -89,6 +93,8 @@ export async function seedDemoData(dataSource: DataSource, options: SeedOptions,
       advance(options.venues, 'venues');
       await insertRows(manager, OrganizerEntity, data.organizers());
       advance(options.organizers, 'organizers');
+      // Moves the shared sequence past the whole block, so the API never hands out a seeded id.
+      if (lastPostId >= firstPostId) await manager.insert(PostIdEntity, { id: lastPostId, postType: 'seed' });
     });
 
     let writing: Promise<void> | undefined;
@@ -210,7 +216,12 @@ async function emptyContent(dataSource: DataSource): Promise<void> {
   }
 }
 
-async function nextId(dataSource: DataSource, table: string): Promise<number> {
-  const [row] = await dataSource.query<{ id: number | string | null }[]>(`SELECT MAX(id) AS id FROM ${table}`);
-  return Number(row.id ?? 0) + 1;
+/** One more than the largest id in any of `tables` (fixed names, never input). */
+async function nextId(dataSource: DataSource, tables: readonly string[]): Promise<number> {
+  let max = 0;
+  for (const table of tables) {
+    const [row] = await dataSource.query<{ id: number | string | null }[]>(`SELECT MAX(id) AS id FROM ${table}`);
+    max = Math.max(max, Number(row.id ?? 0));
+  }
+  return max + 1;
 }

@@ -1,14 +1,16 @@
 import { Platform1763700000000 } from './1763700000000-Platform';
-import { Events1763700003000 } from './1763700003000-Events';
 import { Terms1763700001000 } from './1763700001000-Terms';
 import { VenuesOrganizers1763700002000 } from './1763700002000-VenuesOrganizers';
+import { Events1763700003000 } from './1763700003000-Events';
 import { Idempotency1763700004000 } from './1763700004000-Idempotency';
+import { PostIds1763700005000 } from './1763700005000-PostIds';
 
-/** Every mysql migration in order. Append-only once merged. */
+/** Every mysql migration, in timestamp order. Append-only once merged. */
 export const MYSQL_MIGRATIONS: Function[] = [
   Platform1763700000000,
-  Events1763700003000,
   Terms1763700001000,
   VenuesOrganizers1763700002000,
+  Events1763700003000,
   Idempotency1763700004000,
+  PostIds1763700005000,
 ];
