@@ -317,8 +317,9 @@ function orderTerms(qb: SelectQueryBuilder<TermEntity>, query: ListTermsQuery): 
       return qb.orderBy('t.id', direction);
     case 'include':
       if (!query.include) return byColumn('t.nameKey');
-      // The position in `include`; the ids are parsed integers, safe to inline.
-      qb.addSelect(`CASE t.id ${query.include.map((id, i) => `WHEN ${id} THEN ${i}`).join(' ')} END`, 'include_position');
+      // The position in `include`, with every id bound as a parameter.
+      qb.addSelect(`CASE t.id ${query.include.map((_, i) => `WHEN :includeId${i} THEN ${i}`).join(' ')} END`, 'include_position');
+      qb.setParameters(Object.fromEntries(query.include.map((id, i) => [`includeId${i}`, id])));
       return qb.orderBy('include_position', direction);
     case 'slug':
       return byColumn('t.slug');
