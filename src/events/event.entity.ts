@@ -13,6 +13,8 @@ import { VenueEntity } from '../venues/venue.entity';
 @Entity('events')
 @Index('idx_events_list', ['status', 'hideFromListings', 'startUtc', 'id'])
 @Index('idx_events_end', ['endUtc', 'id'])
+// Counts of the date window read only this index (no row lookups for end_utc).
+@Index('idx_events_window', ['status', 'hideFromListings', 'startUtc', 'endUtc'])
 @Index('idx_events_author', ['authorId', 'status'])
 @Index('idx_events_parent', ['postParent', 'startUtc'])
 @Index('idx_events_featured', ['featured', 'startUtc'])

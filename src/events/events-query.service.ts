@@ -95,7 +95,7 @@ export class EventsQueryService {
     const events = await builder.clone().orderBy('e.startUtc', 'ASC').addOrderBy('e.id', 'ASC').offset(offset).limit(perPage).getMany();
     if (!events.length && page > 1) throw ApiError.of('event-archive-page-not-found');
     // A page that is not full is the last one: it tells the total without counting.
-    const total = events.length < perPage ? offset + events.length : await builder.getCount();
+    const total = events.length < perPage ? offset + events.length : await countRows(builder);
 
     const items = await this.present(events, user, { password: query.password });
     const pages = totalPages(total, perPage);
@@ -354,6 +354,16 @@ function whereWindow(builder: SelectQueryBuilder<EventEntity>, window: DateWindo
 }
 
 /** OR within one list: the event has at least one of the ids (served by the link table's (x_id, event_id) index). */
+/**
+ * COUNT(*) of the filtered rows. TypeORM's getCount() counts DISTINCT ids, which makes the
+ * database de-duplicate every row; the list has no joins (links are subqueries), so each event
+ * is one row and the plain count is exact and can be answered from an index.
+ */
+async function countRows(builder: SelectQueryBuilder<EventEntity>): Promise<number> {
+  const row = await builder.clone().select('COUNT(*)', 'total').orderBy().getRawOne<{ total: number | string }>();
+  return Number(row?.total ?? 0);
+}
+
 function whereLinked(builder: SelectQueryBuilder<EventEntity>, table: string, column: string, param: string, ids: readonly number[]): void {
   builder.andWhere(`e.id IN (SELECT ${param}_l.event_id FROM ${table} ${param}_l WHERE ${param}_l.${column} IN (:...${param}Ids))`, {
     [`${param}Ids`]: ids,

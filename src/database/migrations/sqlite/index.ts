@@ -4,6 +4,7 @@ import { VenuesOrganizers1763700002000 } from './1763700002000-VenuesOrganizers'
 import { Events1763700003000 } from './1763700003000-Events';
 import { Idempotency1763700004000 } from './1763700004000-Idempotency';
 import { PostIds1763700005000 } from './1763700005000-PostIds';
+import { EventsWindowIndex1763700006000 } from './1763700006000-EventsWindowIndex';
 
 /** Every sqlite migration, in timestamp order. Append-only once merged. */
 export const SQLITE_MIGRATIONS: Function[] = [
@@ -13,4 +14,5 @@ export const SQLITE_MIGRATIONS: Function[] = [
   Events1763700003000,
   Idempotency1763700004000,
   PostIds1763700005000,
+  EventsWindowIndex1763700006000,
 ];
