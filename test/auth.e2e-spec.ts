@@ -147,6 +147,19 @@ describe.each(TEST_DATABASES)('a busy signed-in client on $kind', (database) => 
   });
   afterAll(() => t.close());
 
+  it('is not rate limited when it opens many connections at once with a password not yet verified', async () => {
+    const editor = await t.createUser('editor');
+    const statuses = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        t.request
+          .get('/health')
+          .set('Authorization', editor.auth)
+          .then((r) => r.status),
+      ),
+    );
+    expect(statuses.every((status) => status === 200)).toBe(true);
+  });
+
   it('is not rate limited once its password is known good', async () => {
     const editor = await t.createUser('editor');
     await t.request.get('/health').set('Authorization', editor.auth).expect(200);

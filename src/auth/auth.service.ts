@@ -21,6 +21,7 @@ const CACHE_MAX = 10_000;
 @Injectable()
 export class AuthService {
   private readonly verified = new Map<string, { passwordId: number; expires: number }>();
+  private readonly verifying = new Map<string, Promise<AuthUser | null>>();
   private readonly cacheKey = randomBytes(32);
 
   constructor(
@@ -48,7 +49,17 @@ export class AuthService {
       this.verified.delete(digest);
     }
 
+    // Requests with the same credentials arriving together share one slow check (and one point
+    // of the login rate limit): a client opening many connections at once is not refused.
+    const pending = this.verifying.get(digest);
+    if (pending) return pending;
     await beforeSlowCheck();
+    const check = this.verifySlowly(username, secret, digest).finally(() => this.verifying.delete(digest));
+    this.verifying.set(digest, check);
+    return check;
+  }
+
+  private async verifySlowly(username: string, secret: string, digest: string): Promise<AuthUser | null> {
     const user = await this.users.findOne({ where: { username: username.toLowerCase() }, relations: { applicationPasswords: true } });
     const candidates = user?.applicationPasswords ?? [];
     if (!user || candidates.length === 0) {
