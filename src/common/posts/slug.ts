@@ -1,13 +1,20 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { randomInt } from 'node:crypto';
 import { EntityManager, EntityTarget, ObjectLiteral } from 'typeorm';
 import { isUniqueViolation } from '../../database/transaction';
 import { numberedSlug, slugify } from '../slug';
 
 export { slugify } from '../slug';
 
+/** Which attempt of retryOnSlugConflict is running, for uniqueSlug. */
+const attemptNumber = new AsyncLocalStorage<number>();
+
 /**
  * A slug for `text` that no other row of `target` uses: the slugified text, or `fallback` when
  * that is empty, made unique with `-2`, `-3`... Run it inside the transaction that writes the row;
- * the unique index settles races (see `retryOnConflict`).
+ * the unique index settles races (see retryOnSlugConflict). On a retry the search starts a random
+ * distance past the first free number: writers that lost a race together would otherwise all pick
+ * the same next number again, and only one of them would win each round.
  */
 export async function uniqueSlug(
   manager: EntityManager,
@@ -22,8 +29,13 @@ export async function uniqueSlug(
     .where('(row.slug = :base OR row.slug LIKE :prefix)', { base, prefix: `${base}-%` });
   if (options.excludeId !== undefined) query.andWhere('row.id <> :excludeId', { excludeId: options.excludeId });
   const taken = new Set((await query.getRawMany<{ slug: string }>()).map((row) => row.slug.toLowerCase()));
+  const attempt = attemptNumber.getStore() ?? 1;
   if (!taken.has(base)) return base;
-  for (let n = 2; ; n++) if (!taken.has(numberedSlug(base, n))) return numberedSlug(base, n);
+  let n = 2;
+  while (taken.has(numberedSlug(base, n))) n++;
+  if (attempt > 1) n += randomInt(0, 16 * attempt);
+  while (taken.has(numberedSlug(base, n))) n++;
+  return numberedSlug(base, n);
 }
 
 /**
@@ -33,7 +45,7 @@ export async function uniqueSlug(
 export async function retryOnSlugConflict<T>(work: () => Promise<T>, attempts = 3): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await work();
+      return await attemptNumber.run(attempt, work);
     } catch (error) {
       if (attempt >= attempts || !isUniqueViolation(error)) throw error;
     }
