@@ -1,8 +1,11 @@
+import { randomInt } from 'node:crypto';
 import { DataSource, EntityManager } from 'typeorm';
 import { markWritten } from './read-cache';
 
 const sqliteQueues = new WeakMap<DataSource, Promise<unknown>>();
-const MAX_ATTEMPTS = 3;
+// Deadlock victims are retried; concurrent writers that touch the same term counts can collide
+// a few times in a burst, so allow several attempts with a short random pause between them.
+const MAX_ATTEMPTS = 8;
 
 /**
  * Runs `work` in one transaction. better-sqlite3 has a single connection, and TypeORM fails
@@ -33,6 +36,7 @@ async function withDeadlockRetry<T>(attempt: () => Promise<T>): Promise<T> {
       return await attempt();
     } catch (error) {
       if (n >= MAX_ATTEMPTS || !isDeadlock(error)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, randomInt(2, 10 * n)));
     }
   }
 }
