@@ -1,16 +1,21 @@
-/** Requests the server has not finished answering (BENCH_MODE): the bench waits for 0 between scenarios. */
+import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nestjs/common';
+import { Observable, finalize } from 'rxjs';
+
+/**
+ * Handlers still running (BENCH_MODE): the bench waits for none between scenarios. Counted around
+ * the handler, not the socket: when the load generator stops, its connections close while their
+ * handlers still query the database.
+ */
 let inFlight = 0;
 
 export function requestsInFlight(): number {
   return inFlight;
 }
 
-export function countInFlight(
-  _request: unknown,
-  response: { once(event: 'close', listener: () => void): unknown },
-  next: () => void,
-): void {
-  inFlight++;
-  response.once('close', () => inFlight--);
-  next();
+@Injectable()
+export class InFlightInterceptor implements NestInterceptor {
+  intercept(_context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    inFlight++;
+    return next.handle().pipe(finalize(() => inFlight--));
+  }
 }

@@ -1,5 +1,5 @@
 import { DataSource, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
-import { READ_CACHE_TTL_MS, ReadCache, markWritten, writeGeneration } from './read-cache';
+import { READ_CACHE_BUDGET, READ_CACHE_TTL_MS, ReadCache, markWritten, writeGeneration } from './read-cache';
 
 function setup() {
   const dataSource = {} as DataSource;
@@ -74,6 +74,19 @@ describe('ReadCache', () => {
     const { cache } = setup();
     await expect(cache.get('k', () => Promise.reject(new Error('down')))).rejects.toThrow('down');
     expect(await cache.get('k', () => Promise.resolve(3))).toBe(3);
+  });
+
+  it('lets the oldest values go when the values outweigh the budget', async () => {
+    const { cache } = setup();
+    const weigh = (value: string) => value.length;
+    const big = 'x'.repeat(READ_CACHE_BUDGET / 2);
+    await cache.get('first', () => Promise.resolve(big), { weigh });
+    await cache.get('second', () => Promise.resolve(big), { weigh });
+    await cache.get('third', () => Promise.resolve(big), { weigh });
+    const recomputed = jest.fn(() => Promise.resolve('again'));
+    expect(await cache.get('first', recomputed, { weigh })).toBe('again');
+    expect(await cache.get('third', recomputed, { weigh })).toBe(big);
+    expect(recomputed).toHaveBeenCalledTimes(1);
   });
 
   it('remembers counts per statement and parameters', async () => {

@@ -14,13 +14,24 @@ export function writeGeneration(dataSource: DataSource): number {
 
 /** How long a remembered read is used at most: writes of other instances show after this. */
 export const READ_CACHE_TTL_MS = 5_000;
-// Bounds memory (a list page is some 100 KB of objects) under the server's 128 MB heap (start:prod).
-const MAX_ENTRIES = 500;
+/**
+ * What the remembered values may weigh together, in the callers' units (about bytes of JSON): a
+ * list page is some 50 kB, so a few hundred pages, well inside the server's 128 MB heap (start:prod).
+ */
+export const READ_CACHE_BUDGET = 16 * 1024 * 1024;
+const DEFAULT_WEIGHT = 256;
+
+export interface RememberOptions<T> {
+  readonly ttlMs?: number;
+  /** The value's weight against READ_CACHE_BUDGET (default 256, right for a number). */
+  readonly weigh?: (value: T) => number;
+}
 
 interface Entry {
   readonly generation: number;
   readonly expires: number;
   readonly value: Promise<unknown>;
+  weight: number;
 }
 
 /**
@@ -28,27 +39,40 @@ interface Entry {
  * per key and remembered until the next write through `transaction()` in this process, or at most
  * READ_CACHE_TTL_MS (writes of other instances, or made outside the app). Concurrent requests for
  * the same key share one computation. A value computed while a write was in flight is never
- * served after it: entries carry the write generation they started in.
+ * served after it: entries carry the write generation they started in. When the values outweigh
+ * READ_CACHE_BUDGET, the oldest go first.
  */
 @Injectable()
 export class ReadCache {
   private readonly entries = new Map<string, Entry>();
+  private weight = 0;
 
   constructor(private readonly dataSource: DataSource) {}
 
-  get<T>(key: string, compute: () => Promise<T>, ttlMs = READ_CACHE_TTL_MS): Promise<T> {
+  get<T>(key: string, compute: () => Promise<T>, options: RememberOptions<T> = {}): Promise<T> {
     const generation = writeGeneration(this.dataSource);
     const now = Date.now();
     const known = this.entries.get(key);
     if (known && known.generation === generation && known.expires > now) return known.value as Promise<T>;
-    if (this.entries.size >= MAX_ENTRIES) this.entries.clear();
+    if (known) this.forget(key, known);
     const value = compute();
-    const entry: Entry = { generation, expires: now + ttlMs, value };
+    const entry: Entry = { generation, expires: now + (options.ttlMs ?? READ_CACHE_TTL_MS), value, weight: DEFAULT_WEIGHT };
     this.entries.set(key, entry);
-    // A failure is not remembered.
-    value.catch(() => {
-      if (this.entries.get(key) === entry) this.entries.delete(key);
-    });
+    this.weight += entry.weight;
+    value.then(
+      (result) => {
+        if (this.entries.get(key) !== entry) return;
+        const weight = options.weigh ? Math.max(1, options.weigh(result)) : DEFAULT_WEIGHT;
+        this.weight += weight - entry.weight;
+        entry.weight = weight;
+        this.evict();
+      },
+      // A failure is not remembered.
+      () => {
+        if (this.entries.get(key) === entry) this.forget(key, entry);
+      },
+    );
+    this.evict();
     return value;
   }
 
@@ -60,5 +84,18 @@ export class ReadCache {
 
   clear(): void {
     this.entries.clear();
+    this.weight = 0;
+  }
+
+  private evict(): void {
+    for (const [key, entry] of this.entries) {
+      if (this.weight <= READ_CACHE_BUDGET) return;
+      this.forget(key, entry);
+    }
+  }
+
+  private forget(key: string, entry: Entry): void {
+    this.entries.delete(key);
+    this.weight -= entry.weight;
   }
 }

@@ -1,0 +1,236 @@
+import { LoadResult } from './load';
+import { MachineState } from './processes';
+import { Row } from './database';
+
+export interface ExplainedStatement {
+  readonly sql: string;
+  /** How often the scenario ran it. */
+  readonly count: number;
+  readonly plan: Row[];
+}
+
+export interface ScenarioResult {
+  readonly key: string;
+  readonly title: string;
+  readonly load: LoadResult;
+  readonly rssMaxMb: number;
+  readonly rssAvgMb: number;
+  readonly queriesPerRequest: number;
+  /** CPU time per request of the server process, and of the database server (MySQL only): robust to a busy machine. */
+  readonly serverCpuMsPerRequest: number;
+  readonly databaseCpuMsPerRequest: number | null;
+  /** req/s divided by the baseline's req/s. */
+  readonly ratio: number;
+  readonly explain?: ExplainedStatement[];
+}
+
+export interface DatabaseRun {
+  readonly database: 'mysql' | 'sqlite';
+  readonly version: string;
+  readonly events: number;
+  readonly seedSeconds: number;
+  readonly poolSize: number;
+  readonly connections: number;
+  readonly seconds: number;
+  readonly scenarios: ScenarioResult[];
+}
+
+export interface ScalePoint {
+  readonly events: number;
+  readonly seedSeconds: number;
+  readonly scenarios: {
+    key: string;
+    title: string;
+    rps: number;
+    p50: number;
+    p99: number;
+    queriesPerRequest: number;
+    serverCpuMsPerRequest: number;
+    explain?: ExplainedStatement[];
+  }[];
+}
+
+export interface TargetCheck {
+  readonly target: string;
+  readonly measured: string;
+  readonly met: boolean | null;
+}
+
+export interface BenchReport {
+  readonly startedAt: string;
+  readonly finishedAt: string;
+  readonly command: string;
+  readonly machine: MachineState;
+  readonly machineAfter: Pick<MachineState, 'loadAverage' | 'topProcesses'>;
+  readonly runs: DatabaseRun[];
+  readonly scale?: { readonly database: string; readonly points: ScalePoint[] };
+  readonly targets: TargetCheck[];
+}
+
+/** The issue's targets, for the MySQL run at 32 connections (and the scale mode when it ran). */
+export function checkTargets(runs: readonly DatabaseRun[], scale: BenchReport['scale']): TargetCheck[] {
+  const mysql = runs.find((run) => run.database === 'mysql');
+  const checks: TargetCheck[] = [];
+  const scenario = (key: string) => mysql?.scenarios.find((s) => s.key === key);
+  const rps = (key: string, min: number, label: string, p99Max?: number) => {
+    const found = scenario(key);
+    if (!found) return;
+    const p99Ok = p99Max === undefined || (found.load.requests > 0 && found.load.p99 <= p99Max);
+    checks.push({
+      target: `${label} ≥ ${min.toLocaleString('en-US')} req/s${p99Max ? `, p99 ≤ ${p99Max} ms` : ''}`,
+      measured: `${fmt(found.load.rps)} req/s${p99Max ? `, p99 ${ms(found.load.p99, found.load.requests)} ms` : ''}${found.load.errors + found.load.non2xx ? `, ${found.load.errors + found.load.non2xx} errors` : ''}`,
+      met: found.load.rps >= min && p99Ok && found.load.errors + found.load.non2xx === 0,
+    });
+  };
+  rps('list', 1000, 'default list', 100);
+  rps('list-filtered', 600, 'filtered list (window + category + search)');
+  rps('event-by-id', 2500, 'single by id');
+  rps('create', 300, 'authenticated create');
+  if (mysql) {
+    const rss = Math.max(...mysql.scenarios.map((s) => s.rssMaxMb));
+    checks.push({ target: 'server memory under load ≤ 250 MB RSS', measured: `${rss} MB (highest of all scenarios)`, met: rss <= 250 });
+  }
+  if (scale && scale.points.length > 1) {
+    const first = scale.points[0];
+    const last = scale.points[scale.points.length - 1];
+    const list = (point: ScalePoint) => point.scenarios.find((s) => s.key === 'list');
+    const p50 = (point: ScalePoint) => list(point)?.p50 ?? NaN;
+    const answered = (point: ScalePoint) => (list(point)?.rps ?? 0) > 0;
+    checks.push({
+      target: `list p50 at ${last.events.toLocaleString('en-US')} events ≤ 2 × at ${first.events.toLocaleString('en-US')}`,
+      measured: `${answered(last) ? '' : '≥ '}${p50(last)} ms vs ${p50(first)} ms (× ${fmt(p50(last) / p50(first), 2)})`,
+      met: answered(last) && answered(first) && p50(last) <= 2 * p50(first),
+    });
+  }
+  return checks;
+}
+
+export function markdown(report: BenchReport): string {
+  const lines: string[] = [];
+  const m = report.machine;
+  lines.push(`# Benchmark results (${report.startedAt})`, '');
+  lines.push(`\`${report.command}\` at ${m.commit}.`, '');
+  lines.push(
+    `Machine: ${m.nproc} cores (${m.cpu}), ${m.memoryGb} GB RAM (${m.freeGb} GB free), Node ${m.node}; load average ` +
+      `${m.loadAverage.join(', ')} before the run, ${report.machineAfter.loadAverage.join(', ')} after. Server, database and ` +
+      'load generator (autocannon, its own process) share the machine.',
+    '',
+  );
+  if (report.targets.length) {
+    lines.push('## Targets (MySQL)', '', '| target | measured | met |', '|---|---|---|');
+    for (const t of report.targets) lines.push(`| ${t.target} | ${t.measured} | ${t.met === null ? '-' : t.met ? 'yes' : '**no**'} |`);
+    lines.push('');
+  }
+  for (const run of report.runs) {
+    lines.push(
+      `## ${run.database === 'mysql' ? 'MySQL' : 'SQLite'}: ${run.events.toLocaleString('en-US')} events`,
+      '',
+      `${run.version}; seeded in ${run.seedSeconds} s; ${run.connections} connections, ${run.seconds} s per scenario after a warm-up; ` +
+        `${run.database === 'mysql' ? `pool of ${run.poolSize}` : 'one connection'}.`,
+      '',
+    );
+    lines.push(...scenarioTable(run.scenarios), '');
+    const explained = run.scenarios.filter((s) => s.explain?.length);
+    if (explained.length) {
+      lines.push('<details><summary>EXPLAIN of the event list queries</summary>', '');
+      for (const s of explained) lines.push(...explainSection(s.title, s.explain ?? []));
+      lines.push('</details>', '');
+    }
+  }
+  if (report.scale) {
+    lines.push(`## Scale (${report.scale.database})`, '', ...scaleTable(report.scale.points), '');
+    const last = report.scale.points[report.scale.points.length - 1];
+    const explained = last?.scenarios.filter((s) => s.explain?.length) ?? [];
+    if (explained.length) {
+      lines.push(`<details><summary>EXPLAIN at ${last.events.toLocaleString('en-US')} events</summary>`, '');
+      for (const s of explained) lines.push(...explainSection(s.title, s.explain ?? []));
+      lines.push('</details>', '');
+    }
+  }
+  lines.push('<details><summary>Machine state</summary>', '', '```', m.free, '', m.topProcesses, '```', '</details>', '');
+  return lines.join('\n');
+}
+
+export function scenarioTable(scenarios: readonly ScenarioResult[]): string[] {
+  const rows = [
+    '| scenario | req/s | p50 ms | p99 ms | errors | server RSS MB (max) | queries/req | × baseline | server CPU ms/req | DB CPU ms/req |',
+    '|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|',
+  ];
+  for (const s of scenarios) {
+    rows.push(
+      `| ${s.title} | ${fmt(s.load.rps)} | ${ms(s.load.p50, s.load.requests)} | ${ms(s.load.p99, s.load.requests)} | ` +
+        `${s.load.errors + s.load.non2xx} | ${s.rssMaxMb} | ` +
+        `${fmt(s.queriesPerRequest, 1)} | ${fmt(s.ratio, 2)} | ${fmt(s.serverCpuMsPerRequest, 2)} | ` +
+        `${s.databaseCpuMsPerRequest === null ? '-' : fmt(s.databaseCpuMsPerRequest, 2)} |`,
+    );
+  }
+  return rows;
+}
+
+function scaleTable(points: readonly ScalePoint[]): string[] {
+  const keys = points[0]?.scenarios.map((s) => s.key) ?? [];
+  const rows = [
+    `| scenario | ${points.map((p) => `${p.events.toLocaleString('en-US')} events: req/s, p50, p99 ms`).join(' | ')} | p50 growth |`,
+    `|---|${points.map(() => '--:').join('|')}|--:|`,
+  ];
+  for (const key of keys) {
+    const cells = points.map((p) => p.scenarios.find((s) => s.key === key));
+    const first = cells[0];
+    const last = cells[cells.length - 1];
+    rows.push(
+      `| ${first?.title ?? key} | ${cells.map((c) => (c ? `${fmt(c.rps)}, ${ms(c.p50, c.rps)}, ${ms(c.p99, c.rps)}` : '-')).join(' | ')} | ` +
+        `${last && !last.rps ? '≥ ' : ''}× ${first && last ? fmt(last.p50 / first.p50, 2) : '-'} |`,
+    );
+  }
+  rows.push('', `Seeding: ${points.map((p) => `${p.events.toLocaleString('en-US')} in ${p.seedSeconds} s`).join(', ')}.`);
+  return rows;
+}
+
+function explainSection(title: string, statements: readonly ExplainedStatement[]): string[] {
+  const lines = [`**${title}**`, ''];
+  for (const statement of statements) {
+    lines.push(`- ${statement.count}× \`${shorten(statement.sql)}\``, '');
+    const keys = Object.keys(statement.plan[0] ?? {});
+    if (!keys.length) continue;
+    lines.push(`  | ${keys.join(' | ')} |`, `  |${keys.map(() => '---').join('|')}|`);
+    for (const row of statement.plan) lines.push(`  | ${keys.map((key) => cell(row[key])).join(' | ')} |`);
+    lines.push('');
+  }
+  return lines;
+}
+
+/** The console version: the scenario table and the plans, without Markdown decoration. */
+export function consoleSummary(run: DatabaseRun): string {
+  const lines = [`\n${run.database.toUpperCase()}, ${run.events.toLocaleString('en-US')} events`, ...scenarioTable(run.scenarios)];
+  for (const s of run.scenarios.filter((x) => x.explain?.length)) {
+    lines.push(`\nEXPLAIN, ${s.title}:`);
+    for (const statement of s.explain ?? []) {
+      lines.push(`  ${statement.count}× ${shorten(statement.sql)}`);
+      for (const row of statement.plan) lines.push(`    ${Object.values(row).map(cell).join(' | ')}`);
+    }
+  }
+  return lines.join('\n');
+}
+
+/** A latency; "≥" when nothing was answered within the run (the value is then the run's length). */
+function ms(value: number, answered: number): string {
+  return answered ? String(value) : `≥ ${value}`;
+}
+
+/** A plan value: numbers and strings as they are, anything else as JSON. */
+function cell(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  return typeof value === 'string' || typeof value === 'number' ? String(value) : JSON.stringify(value);
+}
+
+/** SELECT lists are long and say little about the plan: keep FROM onwards. */
+function shorten(sql: string): string {
+  const compact = sql.replace(/\s+/g, ' ').trim();
+  const from = compact.search(/ FROM /i);
+  const text = from > 0 ? `SELECT … ${compact.slice(from + 1)}` : compact;
+  return text.length > 400 ? `${text.slice(0, 400)} …` : text;
+}
+
+function fmt(value: number, digits = 0): string {
+  return Number.isFinite(value) ? value.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits }) : '-';
+}
