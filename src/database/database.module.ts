@@ -1,12 +1,10 @@
-import { Global, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { CountingQueryLogger } from '../bench-mode/query-log';
 import { buildDataSourceOptions } from './data-source-options';
-import { ReadCache } from './read-cache';
 
-/** The app's DataSource (pending migrations run before the server accepts requests) and the ReadCache over it. */
-@Global()
+/** The app's DataSource; pending migrations run before the server accepts requests. */
 @Module({
   imports: [
     TypeOrmModule.forRootAsync({
@@ -24,7 +22,5 @@ import { ReadCache } from './read-cache';
       },
     }),
   ],
-  providers: [ReadCache],
-  exports: [ReadCache],
 })
 export class DatabaseModule {}
