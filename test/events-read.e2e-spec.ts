@@ -279,4 +279,36 @@ describe.each(TEST_DATABASES)('event object and single reads on $kind', (databas
       await c.get(`/events/${ids.locked}?password=`).expect(400);
     });
   });
+
+  describe('remembered anonymous reads', () => {
+    it('answers a repeated anonymous read from memory, and shows every write at once', async () => {
+      const venue = await c.createLinked('venues', { venue: 'Memory Hall' });
+      const { id } = await c.create({ title: 'Memory read', venue: venue.id });
+      const first = await c.get(`/events/${id}`).expect(200);
+      expect(await c.countQueries(() => c.get(`/events/${id}`).expect(200))).toBe(0);
+      await c.get('/events/by-slug/memory-read').expect(200);
+      expect(await c.countQueries(() => c.get('/events/by-slug/memory-read').expect(200))).toBe(0);
+
+      await c.write('post', `/events/${id}`, { title: 'Memory read again' }, 'administrator').expect(200);
+      const updated = await c.get(`/events/${id}`).expect(200);
+      expect(updated.body.title).toBe('Memory read again');
+      expect(updated.body.modified_utc >= first.body.modified_utc).toBe(true);
+
+      // A write to a linked venue changes the event's embedded copy too.
+      await c.write('post', `/venues/${venue.id}`, { venue: 'Memory Hall II' }, 'administrator').expect(200);
+      expect((await c.get(`/events/${id}`).expect(200)).body.venue.venue).toBe('Memory Hall II');
+
+      await c.write('post', `/events/${id}`, { status: 'draft' }, 'administrator').expect(200);
+      expect((await c.get(`/events/${id}`).expect(403)).body.code).toBe('event-not-accessible');
+      expect((await c.get('/events/by-slug/memory-read').expect(403)).body.code).toBe('event-not-accessible');
+    });
+
+    it('never serves a remembered anonymous read to a caller with a password or credentials', async () => {
+      const { id } = await c.create({ title: 'Memory locked', password: 'open' }, 'author');
+      await c.get(`/events/${id}`).expect(403);
+      await c.get(`/events/${id}`).expect(403);
+      expect((await c.get(`/events/${id}?password=open`).expect(200)).body.title).toBe('Memory locked');
+      expect((await c.get(`/events/${id}`, 'author').expect(200)).body.title).toBe('Memory locked');
+    });
+  });
 });

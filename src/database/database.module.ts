@@ -1,10 +1,12 @@
-import { Module } from '@nestjs/common';
+import { Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { CountingQueryLogger } from '../bench-mode/query-log';
 import { buildDataSourceOptions } from './data-source-options';
+import { ReadCache } from './read-cache';
 
-/** The app's DataSource; pending migrations run before the server accepts requests. */
+/** The app's DataSource (pending migrations run before the server accepts requests) and the ReadCache over it. */
+@Global()
 @Module({
   imports: [
     TypeOrmModule.forRootAsync({
@@ -22,5 +24,7 @@ import { buildDataSourceOptions } from './data-source-options';
       },
     }),
   ],
+  providers: [ReadCache],
+  exports: [ReadCache],
 })
 export class DatabaseModule {}

@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { DataSource, EntityManager } from 'typeorm';
+import { markWritten } from './read-cache';
 
 const sqliteQueues = new WeakMap<DataSource, Promise<unknown>>();
 // Deadlock victims are retried; concurrent writers that touch the same term counts can collide
@@ -14,7 +15,11 @@ const MAX_ATTEMPTS = 8;
  * `work`: on SQLite the inner call would wait for the outer one forever.
  */
 export function transaction<T>(dataSource: DataSource, work: (manager: EntityManager) => Promise<T>): Promise<T> {
-  const bracketed = () => dataSource.transaction(work);
+  // Remembered reads (ReadCache) end when a write starts and again once it has committed.
+  const bracketed = () => {
+    markWritten(dataSource);
+    return dataSource.transaction(work).finally(() => markWritten(dataSource));
+  };
   if (dataSource.options.type !== 'better-sqlite3') return withDeadlockRetry(bracketed);
   const previous = sqliteQueues.get(dataSource) ?? Promise.resolve();
   const run = previous.then(bracketed);

@@ -8,13 +8,12 @@ import { VenueEntity } from '../venues/venue.entity';
  * An event. Dates: `startUtc`/`endUtc` are the instants (filters and order use them);
  * `startLocal`/`endLocal` are the wall clock in `timezone`, held in Dates whose UTC fields are the
  * wall clock (the same for `publishedLocal`/`modifiedLocal` in the site zone).
- * Indexes are explained in the migration (1763700003000-Events).
+ * Indexes are explained in the migrations (1763700003000-Events, 1763700007000-EventsListIndex).
  */
 @Entity('events')
-@Index('idx_events_list', ['status', 'hideFromListings', 'startUtc', 'id'])
+// The list's page and its count, from the index alone (end_utc included for the default window).
+@Index('idx_events_list', ['status', 'hideFromListings', 'startUtc', 'id', 'endUtc'])
 @Index('idx_events_end', ['endUtc', 'id'])
-// Counts of the date window read only this index (no row lookups for end_utc).
-@Index('idx_events_window', ['status', 'hideFromListings', 'startUtc', 'endUtc'])
 @Index('idx_events_author', ['authorId', 'status'])
 @Index('idx_events_parent', ['postParent', 'startUtc'])
 @Index('idx_events_featured', ['featured', 'startUtc'])

@@ -10,7 +10,8 @@ import { assertReadable } from '../common/posts/readable';
 import { StatusScope, listStatusScope, whereStatusScope } from '../common/posts/status';
 import { Urls } from '../common/urls/urls';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
-import { FilterValue, ListPage, buildListLinks, resolvePage, totalPages } from '../listing';
+import { ReadCache, jsonWeight } from '../database/read-cache';
+import { FilterValue, ListPage, PageRequest, buildListLinks, resolvePage, totalPages } from '../listing';
 import { DateWindow, dateWindowFilters, resolveDateWindow } from '../listing/date-window';
 import { MediaService } from '../media/media.service';
 import { OrganizerEntity } from '../organizers/organizer.entity';
@@ -47,11 +48,12 @@ export class EventsQueryService {
     private readonly media: MediaService,
     private readonly venues: VenuesService,
     private readonly organizers: OrganizersService,
+    private readonly cache: ReadCache,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async list(query: ListEventsQuery, user: AuthUser | null | undefined): Promise<ListPage> {
-    const { page, perPage, offset } = resolvePage(query.page, query.perPage, this.config);
+    const paging = resolvePage(query.page, query.perPage, this.config);
     const scope = listStatusScope(user, query.status);
     const point = this.geolocPoint(query);
     const window = resolveDateWindow({
@@ -68,6 +70,29 @@ export class EventsQueryService {
       siteZone: this.config.siteTimezone,
       ignore: query.include !== undefined,
     });
+    const filters = listFilters(query, window, scope, point);
+    const build = () => this.listPage(query, user, { paging, scope, point, window, filters });
+    if (user || query.password !== undefined) return build();
+    // Every anonymous caller gets the same page for the same effective filters: they are the whole
+    // input (the links carry them so that following one keeps the result set, and the window is
+    // resolved, so the default one changes with the site's day). Remembered until the next write.
+    const key = `events-list\0${JSON.stringify([paging.page, paging.perPage, filters])}`;
+    return this.cache.get(key, build, { weigh: (result) => jsonWeight(result.body), freeze: true });
+  }
+
+  private async listPage(
+    query: ListEventsQuery,
+    user: AuthUser | null | undefined,
+    request: {
+      paging: PageRequest;
+      scope: StatusScope;
+      point: GeoPoint | undefined;
+      window: DateWindow;
+      filters: [string, FilterValue][];
+    },
+  ): Promise<ListPage> {
+    const { scope, point, window, filters } = request;
+    const { page, perPage, offset } = request.paging;
     const [categoryIds, tagIds] = await Promise.all([
       query.categories ? this.resolveTerms('categories', CATEGORY, query.categories) : undefined,
       query.tags ? this.resolveTerms('tags', TAG, query.tags) : undefined,
@@ -92,25 +117,51 @@ export class EventsQueryService {
     if (query.geoloc || point) whereGeoloc(builder, point);
 
     // The page first: when it is the first page and not full, it is the whole result.
-    const events = await builder.clone().orderBy('e.startUtc', 'ASC').addOrderBy('e.id', 'ASC').offset(offset).limit(perPage).getMany();
+    const events = await this.pageOf(builder, offset, perPage);
     if (!events.length && page > 1) throw ApiError.of('event-archive-page-not-found');
-    // A page that is not full is the last one: it tells the total without counting.
-    const total = events.length < perPage ? offset + events.length : await countRows(builder);
+    // A page that is not full is the last one: it tells the total without counting. Otherwise the
+    // total is remembered per statement until the next write: counting walks the whole window.
+    const total = events.length < perPage ? offset + events.length : await this.cache.count(builder, () => countRows(builder));
 
     const items = await this.present(events, user, { password: query.password });
     const pages = totalPages(total, perPage);
-    const links = buildListLinks({
-      collectionUrl: this.urls.rest('events'),
-      page,
-      perPage,
-      totalPages: pages,
-      filters: listFilters(query, window, scope, point),
-    });
+    const links = buildListLinks({ collectionUrl: this.urls.rest('events'), page, perPage, totalPages: pages, filters });
     return ListPage.posts('events', items, total, pages, links);
+  }
+
+  /**
+   * The page as a deferred join: its ids first, from idx_events_list alone (no row is read for the
+   * rows skipped by the offset), then those rows by primary key, put back in list order.
+   */
+  private async pageOf(builder: SelectQueryBuilder<EventEntity>, offset: number, perPage: number): Promise<EventEntity[]> {
+    const rows = await builder
+      .clone()
+      .select('e.id', 'id')
+      .orderBy('e.startUtc', 'ASC')
+      .addOrderBy('e.id', 'ASC')
+      .offset(offset)
+      .limit(perPage)
+      .getRawMany<{ id: number | string }>();
+    if (!rows.length) return [];
+    const ids = rows.map((row) => Number(row.id));
+    const events = await this.dataSource.manager.find(EventEntity, { where: { id: In(ids) } });
+    const byId = new Map(events.map((event) => [event.id, event]));
+    return ids.map((id) => byId.get(id)).filter((event): event is EventEntity => event !== undefined);
   }
 
   /** GET by id or slug, with the reference's order of checks (§4) and `json_ld`. */
   async read(
+    where: { id: number } | { slug: string },
+    user: AuthUser | null | undefined,
+    password: string | undefined,
+  ): Promise<EventView> {
+    if (user || password !== undefined) return this.readUncached(where, user, password);
+    // What an anonymous caller without a password sees of an event is the same for all of them.
+    const key = `event\0${'id' in where ? `id\0${where.id}` : `slug\0${where.slug.toLowerCase()}`}`;
+    return this.cache.get(key, () => this.readUncached(where, null, undefined), { weigh: jsonWeight, freeze: true });
+  }
+
+  private async readUncached(
     where: { id: number } | { slug: string },
     user: AuthUser | null | undefined,
     password: string | undefined,
@@ -146,7 +197,10 @@ export class EventsQueryService {
     return Boolean(event.password) && !postPasswordMatches(event.password, password) && !canOnObject(user, 'edit', event);
   }
 
-  /** The public JSON of events, every relation loaded in one query per kind for all of them. */
+  /**
+   * The public JSON of events, every relation loaded for all of them at once: terms, venues and
+   * organizers (each with its link rows) in parallel, then the images of all of those in one query.
+   */
   async present(
     events: readonly EventEntity[],
     user: AuthUser | null | undefined,
@@ -156,23 +210,27 @@ export class EventsQueryService {
     if (!events.length) return [];
     const m = manager ?? this.dataSource.manager;
     const ids = events.map((event) => event.id);
-    const [terms, venues, organizers, images] = await Promise.all([
+    const [terms, venues, organizers] = await Promise.all([
       this.loadTerms(m, ids),
-      this.loadLinked(m, ids, EventVenueEntity, 'venueId', VenueEntity, this.venues, user, options),
-      this.loadLinked(m, ids, EventOrganizerEntity, 'organizerId', OrganizerEntity, this.organizers, user, options),
-      this.media.findByIds(
-        events.map((event) => event.imageId),
-        m,
-      ),
+      loadLinked(m, ids, VenueEntity, EventVenueEntity, 'venueId', user),
+      loadLinked(m, ids, OrganizerEntity, EventOrganizerEntity, 'organizerId', user),
     ]);
+    const images = await this.media.findByIds(
+      [...events, ...venues.posts, ...organizers.posts].map((post) => post.imageId),
+      m,
+    );
+    // Linked venues and organizers are shown as the event is; a protected one needs its own password.
+    const linkedOptions = { single: options.single };
+    const venueViews = groupByEvent(venues, this.venues.presentLoaded(venues.posts, user, linkedOptions, images));
+    const organizerViews = groupByEvent(organizers, this.organizers.presentLoaded(organizers.posts, user, linkedOptions, images));
     return events.map((event) =>
       presentEvent(
         event,
         {
           categories: terms.get(event.id)?.categories ?? [],
           tags: terms.get(event.id)?.tags ?? [],
-          venues: venues.get(event.id) ?? [],
-          organizers: organizers.get(event.id) ?? [],
+          venues: venueViews.get(event.id) ?? [],
+          organizers: organizerViews.get(event.id) ?? [],
           image: event.imageId === null ? null : (images.get(event.imageId) ?? null),
         },
         this.urls,
@@ -211,49 +269,6 @@ export class EventsQueryService {
       const entry = byEvent.get(eventId) ?? { categories: [], tags: [] };
       (term.taxonomy === CATEGORY.name ? entry.categories : entry.tags).push(presentEmbeddedTerm(term, this.urls));
       byEvent.set(eventId, entry);
-    }
-    return byEvent;
-  }
-
-  /**
-   * Venues or organizers of the events, in the order they were linked: two queries plus their
-   * images. Those the viewer may not read (others' drafts, private ones) are left out, as if not
-   * linked: filtered here, in memory, so the query count stays the same.
-   */
-  private async loadLinked<L extends EventVenueEntity | EventOrganizerEntity, P extends VenueEntity | OrganizerEntity>(
-    manager: EntityManager,
-    eventIds: number[],
-    link: new () => L,
-    column: 'venueId' | 'organizerId',
-    entity: new () => P,
-    service: {
-      present(
-        posts: readonly P[],
-        viewer: AuthUser | null | undefined,
-        options: { single?: boolean; password?: string },
-        manager?: EntityManager,
-      ): Promise<LinkedPostView[]>;
-    },
-    user: AuthUser | null | undefined,
-    options: ViewOptions,
-  ): Promise<Map<number, LinkedPostView[]>> {
-    const links = await manager
-      .createQueryBuilder(link, 'l')
-      .where('l.eventId IN (:...eventIds)', { eventIds })
-      .orderBy('l.eventId', 'ASC')
-      .addOrderBy('l.position', 'ASC')
-      .getMany();
-    const postIds = [...new Set(links.map((row) => (row as unknown as Record<string, number>)[column]))];
-    if (!postIds.length) return new Map();
-    const posts = (await manager.find(entity, { where: { id: In(postIds) } as never })).filter((post) => canOnObject(user, 'read', post));
-    // Linked venues and organizers are shown as the event is; a protected one needs its own password.
-    const views = await service.present(posts, user, { single: options.single }, manager);
-    const byId = new Map(posts.map((post, index) => [post.id, views[index]]));
-    const byEvent = new Map<number, LinkedPostView[]>();
-    for (const row of links) {
-      const view = byId.get((row as unknown as Record<string, number>)[column]);
-      if (!view) continue;
-      byEvent.set(row.eventId, [...(byEvent.get(row.eventId) ?? []), view]);
     }
     return byEvent;
   }
@@ -330,6 +345,51 @@ export class EventsQueryService {
       });
     });
   }
+}
+
+/** Venues or organizers linked to a page of events: the readable posts and the links, in link order. */
+interface LinkedPosts<P> {
+  readonly posts: P[];
+  readonly links: { eventId: number; postId: number }[];
+}
+
+/**
+ * One query per kind: the posts joined with their link rows. Those the viewer may not read
+ * (others' drafts, private ones) are left out, as if not linked: filtered here, in memory, so the
+ * query count stays the same.
+ */
+async function loadLinked<P extends VenueEntity | OrganizerEntity>(
+  manager: EntityManager,
+  eventIds: number[],
+  entity: new () => P,
+  link: typeof EventVenueEntity | typeof EventOrganizerEntity,
+  column: 'venueId' | 'organizerId',
+  user: AuthUser | null | undefined,
+): Promise<LinkedPosts<P>> {
+  const { raw, entities } = await manager
+    .createQueryBuilder(entity, 'p')
+    .innerJoin(link, 'l', `l.${column} = p.id`)
+    .addSelect(['l.eventId', 'l.position'])
+    .where('l.eventId IN (:...eventIds)', { eventIds })
+    .orderBy('l.eventId', 'ASC')
+    .addOrderBy('l.position', 'ASC')
+    .getRawAndEntities<{ l_event_id: number | string; p_id: number | string }>();
+  const posts = entities.filter((post) => canOnObject(user, 'read', post));
+  const readable = new Set(posts.map((post) => post.id));
+  const links = raw.map((row) => ({ eventId: Number(row.l_event_id), postId: Number(row.p_id) })).filter((row) => readable.has(row.postId));
+  return { posts, links };
+}
+
+/** The views of `linked.posts` (same order) per event, in link order. */
+function groupByEvent<P extends { id: number }>(linked: LinkedPosts<P>, views: LinkedPostView[]): Map<number, LinkedPostView[]> {
+  const byId = new Map(linked.posts.map((post, index) => [post.id, views[index]]));
+  const byEvent = new Map<number, LinkedPostView[]>();
+  for (const { eventId, postId } of linked.links) {
+    const list = byEvent.get(eventId) ?? [];
+    list.push(byId.get(postId)!);
+    byEvent.set(eventId, list);
+  }
+  return byEvent;
 }
 
 interface GeoPoint {

@@ -19,6 +19,7 @@ import { AppConfig } from '../config/app-config';
 import { transaction } from '../database/transaction';
 import { EventEntity } from '../events/event.entity';
 import { ListPage, buildListLinks, resolvePage, totalPages } from '../listing';
+import { MediaEntity } from '../media/media.entity';
 import { MediaService } from '../media/media.service';
 import { LinkedPostListArgs, LinkedPostWriteArgs } from './linked-post-args';
 import { LinkedPostEntity } from './linked-post.entity';
@@ -254,6 +255,16 @@ export abstract class LinkedPostsService<E extends LinkedPostEntity, A extends L
       posts.map((post) => post.imageId),
       manager,
     );
+    return this.presentLoaded(posts, viewer, options, images);
+  }
+
+  /** `present` with the images already loaded (the events list loads all of a page's images in one query). */
+  presentLoaded(
+    posts: readonly E[],
+    viewer: AuthUser | null | undefined,
+    options: { single?: boolean; password?: string },
+    images: ReadonlyMap<number, MediaEntity>,
+  ): Json[] {
     return posts.map((post) =>
       this.presentOne(post, {
         urls: this.urls,

@@ -2,6 +2,7 @@ import { PostIdEntity } from '../common/posts/post-id.entity';
 import { DateTime } from 'luxon';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { DataSource, EntityManager, EntityTarget, ObjectLiteral } from 'typeorm';
+import { markWritten } from '../database/read-cache';
 import { EventEntity, EventOrganizerEntity, EventTermEntity, EventVenueEntity } from '../events/event.entity';
 import { MediaEntity } from '../media/media.entity';
 import { OrganizerEntity } from '../organizers/organizer.entity';
@@ -114,6 +115,8 @@ export async function seedDemoData(dataSource: DataSource, options: SeedOptions,
 
     await dataSource.transaction((manager) => writeTermCounts(manager, data.termCounts, termIds));
   } finally {
+    // The seed writes without transaction(), in bulk: reads remembered meanwhile are dropped here.
+    markWritten(dataSource);
     progress?.stop();
   }
   return {

@@ -113,7 +113,7 @@ export class EventsClient {
   /** Empties events and everything they link to, so a block of tests starts from a known state. */
   async reset(): Promise<void> {
     for (const table of ['event_terms', 'event_venues', 'event_organizers', 'events', 'terms', 'venues', 'organizers', 'media']) {
-      await this.t.dataSource.query(`DELETE FROM ${table}`);
+      await this.t.sql(`DELETE FROM ${table}`);
     }
   }
 

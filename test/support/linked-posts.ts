@@ -80,7 +80,7 @@ export class EventFixtures {
     const end = new Date(start.getTime() + 3_600_000);
     const now = new Date();
     const at = (date: Date) => this.datetime(date);
-    await this.t.dataSource.query(
+    await this.t.sql(
       'INSERT INTO events (author_id, status, slug, title, description, excerpt, start_local, end_local, start_utc, end_utc, timezone, ' +
         'published_at, published_local, modified_at, modified_local) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
       [
@@ -103,10 +103,9 @@ export class EventFixtures {
     );
     const rows: { id: number | string }[] = await this.t.dataSource.query('SELECT MAX(id) AS id FROM events');
     const id = Number(rows[0].id);
-    for (const venue of options.venues ?? [])
-      await this.t.dataSource.query('INSERT INTO event_venues (event_id, venue_id) VALUES (?, ?)', [id, venue]);
+    for (const venue of options.venues ?? []) await this.t.sql('INSERT INTO event_venues (event_id, venue_id) VALUES (?, ?)', [id, venue]);
     for (const organizer of options.organizers ?? []) {
-      await this.t.dataSource.query('INSERT INTO event_organizers (event_id, organizer_id) VALUES (?, ?)', [id, organizer]);
+      await this.t.sql('INSERT INTO event_organizers (event_id, organizer_id) VALUES (?, ?)', [id, organizer]);
     }
     return id;
   }

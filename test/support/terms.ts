@@ -7,14 +7,14 @@ export class TermFixtures {
 
   /** Empties terms and events, so a block of list tests starts from a known state. */
   async reset(): Promise<void> {
-    await this.t.dataSource.query('DELETE FROM event_terms');
-    await this.t.dataSource.query('DELETE FROM events');
-    await this.t.dataSource.query('DELETE FROM terms');
+    await this.t.sql('DELETE FROM event_terms');
+    await this.t.sql('DELETE FROM events');
+    await this.t.sql('DELETE FROM terms');
   }
 
   /** `count` is kept by the events service; lists read it as stored. */
   async setCount(id: number, count: number): Promise<void> {
-    await this.t.dataSource.query('UPDATE terms SET count = ? WHERE id = ?', [count, id]);
+    await this.t.sql('UPDATE terms SET count = ? WHERE id = ?', [count, id]);
   }
 
   async countTerms(): Promise<number> {
@@ -34,7 +34,7 @@ export class TermFixtures {
   async insertEvent(options: { status?: string; authorId?: number; termIds?: number[] } = {}): Promise<number> {
     const slug = `event-${randomUUID()}`;
     const at = '2030-01-01 10:00:00';
-    await this.t.dataSource.query(
+    await this.t.sql(
       'INSERT INTO events (author_id, status, slug, title, description, excerpt, start_local, end_local, start_utc, end_utc, timezone, ' +
         "published_at, published_local, modified_at, modified_local) VALUES (?, ?, ?, 'Event', '', '', ?, ?, ?, ?, 'UTC', ?, ?, ?, ?)",
       [options.authorId ?? 1, options.status ?? 'publish', slug, at, at, at, at, at, at, at, at],
@@ -42,7 +42,7 @@ export class TermFixtures {
     const rows: { id: number | string }[] = await this.t.dataSource.query('SELECT id FROM events WHERE slug = ?', [slug]);
     const id = Number(rows[0].id);
     for (const termId of options.termIds ?? []) {
-      await this.t.dataSource.query('INSERT INTO event_terms (event_id, term_id) VALUES (?, ?)', [id, termId]);
+      await this.t.sql('INSERT INTO event_terms (event_id, term_id) VALUES (?, ?)', [id, termId]);
     }
     return id;
   }

@@ -8,6 +8,7 @@ import { UsersService } from '../../src/auth/users.service';
 import { Role } from '../../src/auth/roles';
 import { AppConfig } from '../../src/config/app-config';
 import { loadConfig } from '../../src/config/load-config';
+import { markWritten } from '../../src/database/read-cache';
 import { TestDatabase } from './databases';
 
 export interface TestUser {
@@ -52,6 +53,17 @@ export class TestApp {
 
   get dataSource(): DataSource {
     return this.app.get<DataSource>(getDataSourceToken());
+  }
+
+  /**
+   * Writes behind the app's back, as an operator with a SQL client would. The app's remembered
+   * reads (ReadCache) are dropped, as the next write through the app would; in production such a
+   * write shows after at most READ_CACHE_TTL_MS.
+   */
+  async sql<T = unknown>(query: string, parameters?: unknown[]): Promise<T> {
+    const result = (await this.dataSource.query(query, parameters)) as T;
+    markWritten(this.dataSource);
+    return result;
   }
 
   async createUser(role: Role, username = `${role}-${Math.random().toString(36).slice(2, 8)}`): Promise<TestUser> {

@@ -5,6 +5,7 @@ import { Events1763700003000 } from './1763700003000-Events';
 import { Idempotency1763700004000 } from './1763700004000-Idempotency';
 import { PostIds1763700005000 } from './1763700005000-PostIds';
 import { EventsWindowIndex1763700006000 } from './1763700006000-EventsWindowIndex';
+import { EventsListIndex1763700007000 } from './1763700007000-EventsListIndex';
 
 /** Every mysql migration, in timestamp order. Append-only once merged. */
 export const MYSQL_MIGRATIONS: Function[] = [
@@ -15,4 +16,5 @@ export const MYSQL_MIGRATIONS: Function[] = [
   Idempotency1763700004000,
   PostIds1763700005000,
   EventsWindowIndex1763700006000,
+  EventsListIndex1763700007000,
 ];

@@ -1,0 +1,136 @@
+import { DataSource, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
+import { READ_CACHE_BUDGET, READ_CACHE_TTL_MS, ReadCache, jsonWeight, markWritten, writeGeneration } from './read-cache';
+
+function setup() {
+  const dataSource = {} as DataSource;
+  return { dataSource, cache: new ReadCache(dataSource) };
+}
+
+function counter(values: number[] = [1, 2, 3, 4]) {
+  let calls = 0;
+  const compute = jest.fn(() => Promise.resolve(values[calls++]));
+  return compute;
+}
+
+describe('ReadCache', () => {
+  afterEach(() => jest.useRealTimers());
+
+  it('computes a key once and serves it until the next write', async () => {
+    const { dataSource, cache } = setup();
+    const compute = counter();
+    expect(await cache.get('k', compute)).toBe(1);
+    expect(await cache.get('k', compute)).toBe(1);
+    expect(compute).toHaveBeenCalledTimes(1);
+    markWritten(dataSource);
+    expect(await cache.get('k', compute)).toBe(2);
+    expect(compute).toHaveBeenCalledTimes(2);
+  });
+
+  it('keeps keys apart', async () => {
+    const { cache } = setup();
+    expect(await cache.get('a', () => Promise.resolve('A'))).toBe('A');
+    expect(await cache.get('b', () => Promise.resolve('B'))).toBe('B');
+  });
+
+  it('lets concurrent requests share one computation', async () => {
+    const { cache } = setup();
+    let resolve!: (value: number) => void;
+    const compute = jest.fn(() => new Promise<number>((r) => (resolve = r)));
+    const both = Promise.all([cache.get('k', compute), cache.get('k', compute)]);
+    resolve(7);
+    expect(await both).toEqual([7, 7]);
+    expect(compute).toHaveBeenCalledTimes(1);
+  });
+
+  it('never serves a value computed while a write was in flight once the write is done', async () => {
+    const { dataSource, cache } = setup();
+    markWritten(dataSource); // a transaction starts
+    const during = await cache.get('k', counter([10]));
+    markWritten(dataSource); // ...and commits
+    expect(during).toBe(10);
+    expect(await cache.get('k', counter([11]))).toBe(11);
+  });
+
+  it('gives each DataSource its own write generation', () => {
+    const one = {} as DataSource;
+    const other = {} as DataSource;
+    markWritten(one);
+    expect(writeGeneration(one)).toBe(1);
+    expect(writeGeneration(other)).toBe(0);
+  });
+
+  it('forgets a value after its time to live (writes of other instances)', async () => {
+    jest.useFakeTimers({ now: 1_000_000 });
+    const { cache } = setup();
+    const compute = counter();
+    expect(await cache.get('k', compute)).toBe(1);
+    jest.setSystemTime(1_000_000 + READ_CACHE_TTL_MS - 1);
+    expect(await cache.get('k', compute)).toBe(1);
+    jest.setSystemTime(1_000_000 + READ_CACHE_TTL_MS + 1);
+    expect(await cache.get('k', compute)).toBe(2);
+  });
+
+  it('does not remember failures', async () => {
+    const { cache } = setup();
+    await expect(cache.get('k', () => Promise.reject(new Error('down')))).rejects.toThrow('down');
+    expect(await cache.get('k', () => Promise.resolve(3))).toBe(3);
+  });
+
+  it('lets the oldest values go when the values outweigh the budget', async () => {
+    const { cache } = setup();
+    const weigh = (value: string) => value.length;
+    const big = 'x'.repeat(READ_CACHE_BUDGET / 2);
+    await cache.get('first', () => Promise.resolve(big), { weigh });
+    await cache.get('second', () => Promise.resolve(big), { weigh });
+    await cache.get('third', () => Promise.resolve(big), { weigh });
+    const recomputed = jest.fn(() => Promise.resolve('again'));
+    expect(await cache.get('first', recomputed, { weigh })).toBe('again');
+    expect(await cache.get('third', recomputed, { weigh })).toBe(big);
+    expect(recomputed).toHaveBeenCalledTimes(1);
+  });
+
+  it('remembers counts per statement and parameters', async () => {
+    const { cache } = setup();
+    const counted = jest.fn();
+    const builder = (sql: string, parameters: unknown[], count: number) =>
+      ({
+        getQueryAndParameters: () => [sql, parameters],
+        getCount: () => {
+          counted(sql, parameters);
+          return Promise.resolve(count);
+        },
+      }) as unknown as SelectQueryBuilder<ObjectLiteral>;
+    expect(await cache.count(builder('SELECT 1 WHERE a = ?', [1], 5))).toBe(5);
+    expect(await cache.count(builder('SELECT 1 WHERE a = ?', [1], 99))).toBe(5);
+    expect(await cache.count(builder('SELECT 1 WHERE a = ?', [2], 6))).toBe(6);
+    expect(counted).toHaveBeenCalledTimes(2);
+  });
+
+  it('counts with the given function when there is one', async () => {
+    const { cache } = setup();
+    const builder = { getQueryAndParameters: () => ['SELECT COUNT(*) FROM t', []] } as unknown as SelectQueryBuilder<ObjectLiteral>;
+    expect(await cache.count(builder, () => Promise.resolve(42))).toBe(42);
+  });
+
+  it('freezes shared values deeply when asked, so a caller cannot change what others are served', async () => {
+    const { cache } = setup();
+    const value = await cache.get('page', () => Promise.resolve({ items: [{ title: 'a' }] }), { freeze: true });
+    expect(() => {
+      value.items[0].title = 'b';
+    }).toThrow(TypeError);
+    expect(() => value.items.push({ title: 'c' })).toThrow(TypeError);
+    expect((await cache.get('page', () => Promise.resolve({ items: [] }), { freeze: true })).items).toEqual([{ title: 'a' }]);
+  });
+
+  it('leaves values unfrozen by default', async () => {
+    const { cache } = setup();
+    const value = await cache.get('k', () => Promise.resolve({ n: 1 }));
+    value.n = 2;
+    expect(value.n).toBe(2);
+  });
+
+  it('weighs values by the length of their JSON', () => {
+    expect(jsonWeight({ a: 'xyz' })).toBe('{"a":"xyz"}'.length);
+    expect(jsonWeight(undefined)).toBe(0);
+  });
+});

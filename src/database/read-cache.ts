@@ -1,0 +1,119 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
+
+const generations = new WeakMap<DataSource, number>();
+
+/** Every content write goes through `transaction()`, which calls this when it starts and when it has committed. */
+export function markWritten(dataSource: DataSource): void {
+  generations.set(dataSource, (generations.get(dataSource) ?? 0) + 1);
+}
+
+export function writeGeneration(dataSource: DataSource): number {
+  return generations.get(dataSource) ?? 0;
+}
+
+/** How long a remembered read is used at most: writes of other instances show after this. */
+export const READ_CACHE_TTL_MS = 5_000;
+/**
+ * What the remembered values may weigh together, in the callers' units (about bytes of JSON): a
+ * list page is some 50 kB, so a few hundred pages, well inside the server's 128 MB heap (start:prod).
+ */
+export const READ_CACHE_BUDGET = 16 * 1024 * 1024;
+const DEFAULT_WEIGHT = 256;
+
+export interface RememberOptions<T> {
+  readonly ttlMs?: number;
+  /** The value's weight against READ_CACHE_BUDGET (default 256, right for a number). */
+  readonly weigh?: (value: T) => number;
+  /**
+   * Deep-freeze the value: it is shared by every request that reads it, so a caller that changed
+   * it would change the answer of the others. Frozen, such a change throws instead (strict mode).
+   */
+  readonly freeze?: boolean;
+}
+
+/** About the bytes of a value's JSON: the weight of remembered response bodies. */
+export function jsonWeight(value: unknown): number {
+  return JSON.stringify(value)?.length ?? 0;
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const key of Object.keys(value)) deepFreeze((value as Record<string, unknown>)[key]);
+  }
+  return value;
+}
+
+interface Entry {
+  readonly generation: number;
+  readonly expires: number;
+  readonly value: Promise<unknown>;
+  weight: number;
+}
+
+/**
+ * Reads that change only when content is written (list totals, issue #7): each is computed once
+ * per key and remembered until the next write through `transaction()` in this process, or at most
+ * READ_CACHE_TTL_MS (writes of other instances, or made outside the app). Concurrent requests for
+ * the same key share one computation. A value computed while a write was in flight is never
+ * served after it: entries carry the write generation they started in. When the values outweigh
+ * READ_CACHE_BUDGET, the oldest go first.
+ */
+@Injectable()
+export class ReadCache {
+  private readonly entries = new Map<string, Entry>();
+  private weight = 0;
+
+  constructor(private readonly dataSource: DataSource) {}
+
+  get<T>(key: string, compute: () => Promise<T>, options: RememberOptions<T> = {}): Promise<T> {
+    const generation = writeGeneration(this.dataSource);
+    const now = Date.now();
+    const known = this.entries.get(key);
+    if (known && known.generation === generation && known.expires > now) return known.value as Promise<T>;
+    if (known) this.forget(key, known);
+    const value = options.freeze ? compute().then(deepFreeze) : compute();
+    const entry: Entry = { generation, expires: now + (options.ttlMs ?? READ_CACHE_TTL_MS), value, weight: DEFAULT_WEIGHT };
+    this.entries.set(key, entry);
+    this.weight += entry.weight;
+    value.then(
+      (result) => {
+        if (this.entries.get(key) !== entry) return;
+        const weight = options.weigh ? Math.max(1, options.weigh(result)) : DEFAULT_WEIGHT;
+        this.weight += weight - entry.weight;
+        entry.weight = weight;
+        this.evict();
+      },
+      // A failure is not remembered.
+      () => {
+        if (this.entries.get(key) === entry) this.forget(key, entry);
+      },
+    );
+    this.evict();
+    return value;
+  }
+
+  /** A count of the rows `builder` selects (`count`, default `getCount()`), remembered per statement and parameters. */
+  count(builder: SelectQueryBuilder<ObjectLiteral>, count: () => Promise<number> = () => builder.getCount()): Promise<number> {
+    const [sql, parameters] = builder.getQueryAndParameters();
+    return this.get(`count\0${sql}\0${JSON.stringify(parameters)}`, count);
+  }
+
+  clear(): void {
+    this.entries.clear();
+    this.weight = 0;
+  }
+
+  private evict(): void {
+    for (const [key, entry] of this.entries) {
+      if (this.weight <= READ_CACHE_BUDGET) return;
+      this.forget(key, entry);
+    }
+  }
+
+  private forget(key: string, entry: Entry): void {
+    this.entries.delete(key);
+    this.weight -= entry.weight;
+  }
+}
