@@ -30,6 +30,8 @@ export interface DatabaseRun {
   readonly events: number;
   readonly seedSeconds: number;
   readonly poolSize: number;
+  /** READ_CACHE_SECONDS of the server (0: every request reads the database). */
+  readonly readCacheSeconds: number;
   readonly connections: number;
   readonly seconds: number;
   readonly scenarios: ScenarioResult[];
@@ -126,7 +128,8 @@ export function markdown(report: BenchReport): string {
       `## ${run.database === 'mysql' ? 'MySQL' : 'SQLite'}: ${run.events.toLocaleString('en-US')} events`,
       '',
       `${run.version}; seeded in ${run.seedSeconds} s; ${run.connections} connections, ${run.seconds} s per scenario after a warm-up; ` +
-        `${run.database === 'mysql' ? `pool of ${run.poolSize}` : 'one connection'}.`,
+        `${run.database === 'mysql' ? `pool of ${run.poolSize}` : 'one connection'}; ` +
+        (run.readCacheSeconds ? `READ_CACHE_SECONDS=${run.readCacheSeconds}.` : 'READ_CACHE_SECONDS=0 (nothing remembered).'),
       '',
     );
     lines.push(...scenarioTable(run.scenarios), '');

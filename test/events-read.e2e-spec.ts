@@ -311,4 +311,19 @@ describe.each(TEST_DATABASES)('event object and single reads on $kind', (databas
       expect((await c.get(`/events/${id}`, 'author').expect(200)).body.title).toBe('Memory locked');
     });
   });
+
+  describe('with READ_CACHE_SECONDS=0', () => {
+    let fresh: TestApp;
+    afterAll(() => fresh?.close());
+
+    it('reads the database for every request', async () => {
+      fresh = await TestApp.start(database, { READ_CACHE_SECONDS: '0' });
+      const client = await EventsClient.start(fresh);
+      const { id } = await client.create({ title: 'Never remembered' });
+      await client.get(`/events/${id}`).expect(200);
+      expect(await client.countQueries(() => client.get(`/events/${id}`).expect(200))).toBeGreaterThan(0);
+      expect(await client.countQueries(() => client.list('per_page=1').expect(200))).toBeGreaterThan(0);
+      expect(await client.countQueries(() => client.list('per_page=1').expect(200))).toBeGreaterThan(0);
+    });
+  });
 });

@@ -20,6 +20,11 @@ export interface AppConfig {
   readonly trustProxy: boolean | number | string;
   /** Failed logins allowed per address and window before 429. */
   readonly loginRateLimit: { readonly attempts: number; readonly windowSeconds: number };
+  /**
+   * READ_CACHE_SECONDS: how long list totals, anonymous list pages and anonymous single reads are
+   * remembered at most; a write through this instance ends them at once. 0 turns it off.
+   */
+  readonly readCacheSeconds: number;
   /** BENCH_MODE, set by `npm run bench` only: adds the baseline route and the query counter (src/bench-mode). */
   readonly benchMode: boolean;
 }

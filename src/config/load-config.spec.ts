@@ -28,6 +28,15 @@ describe('loadConfig', () => {
     });
   });
 
+  it('remembers reads for 5 seconds unless READ_CACHE_SECONDS says otherwise (0 turns it off)', () => {
+    expect(loadConfig({}).readCacheSeconds).toBe(5);
+    expect(loadConfig({ READ_CACHE_SECONDS: '0' }).readCacheSeconds).toBe(0);
+    expect(loadConfig({ READ_CACHE_SECONDS: '60' }).readCacheSeconds).toBe(60);
+    for (const bad of ['-1', '1.5', 'off', '3601']) {
+      expect(problemsOf({ READ_CACHE_SECONDS: bad })).toEqual([`READ_CACHE_SECONDS must be an integer from 0 to 3600 (got "${bad}")`]);
+    }
+  });
+
   it('turns bench mode on only when BENCH_MODE is true or 1', () => {
     expect(loadConfig({}).benchMode).toBe(false);
     expect(loadConfig({ BENCH_MODE: 'true' }).benchMode).toBe(true);

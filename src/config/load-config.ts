@@ -87,6 +87,9 @@ export function loadConfig(env: Env = process.env, dotenvPath = resolve(process.
 
   const loginRateLimit = { attempts: int('LOGIN_RATE_LIMIT', 10, 1, 100000), windowSeconds: int('LOGIN_RATE_WINDOW', 60, 1, 86400) };
 
+  // Writes of other instances show after at most this long (README "Operations").
+  const readCacheSeconds = int('READ_CACHE_SECONDS', 5, 0, 3600);
+
   const benchModeRaw = read('BENCH_MODE') ?? 'false';
   if (!['true', 'false', '1', '0'].includes(benchModeRaw)) problems.push(`BENCH_MODE must be true or false (got "${benchModeRaw}")`);
   const benchMode = benchModeRaw === 'true' || benchModeRaw === '1';
@@ -106,6 +109,7 @@ export function loadConfig(env: Env = process.env, dotenvPath = resolve(process.
     corsOrigins,
     trustProxy,
     loginRateLimit,
+    readCacheSeconds,
     benchMode,
   };
 }

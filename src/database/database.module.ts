@@ -1,5 +1,6 @@
 import { Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { CountingQueryLogger } from '../bench-mode/query-log';
 import { buildDataSourceOptions } from './data-source-options';
@@ -24,7 +25,13 @@ import { ReadCache } from './read-cache';
       },
     }),
   ],
-  providers: [ReadCache],
+  providers: [
+    {
+      provide: ReadCache,
+      inject: [DataSource, APP_CONFIG],
+      useFactory: (dataSource: DataSource, config: AppConfig) => new ReadCache(dataSource, config.readCacheSeconds * 1000),
+    },
+  ],
   exports: [ReadCache],
 })
 export class DatabaseModule {}

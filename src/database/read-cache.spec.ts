@@ -26,6 +26,13 @@ describe('ReadCache', () => {
     expect(compute).toHaveBeenCalledTimes(2);
   });
 
+  it('computes every read when its time to live is 0 (READ_CACHE_SECONDS=0)', async () => {
+    const cache = new ReadCache({} as DataSource, 0);
+    const compute = counter();
+    expect(await cache.get('k', compute)).toBe(1);
+    expect(await cache.get('k', compute)).toBe(2);
+  });
+
   it('keeps keys apart', async () => {
     const { cache } = setup();
     expect(await cache.get('a', () => Promise.resolve('A'))).toBe('A');

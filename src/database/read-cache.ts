@@ -1,4 +1,3 @@
-import { Injectable } from '@nestjs/common';
 import { DataSource, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 
 const generations = new WeakMap<DataSource, number>();
@@ -12,7 +11,7 @@ export function writeGeneration(dataSource: DataSource): number {
   return generations.get(dataSource) ?? 0;
 }
 
-/** How long a remembered read is used at most: writes of other instances show after this. */
+/** The default of READ_CACHE_SECONDS: how long a remembered read is used at most (writes of other instances show after this). */
 export const READ_CACHE_TTL_MS = 5_000;
 /**
  * What the remembered values may weigh together, in the callers' units (about bytes of JSON): a
@@ -22,7 +21,6 @@ export const READ_CACHE_BUDGET = 16 * 1024 * 1024;
 const DEFAULT_WEIGHT = 256;
 
 export interface RememberOptions<T> {
-  readonly ttlMs?: number;
   /** The value's weight against READ_CACHE_BUDGET (default 256, right for a number). */
   readonly weigh?: (value: T) => number;
   /**
@@ -53,28 +51,32 @@ interface Entry {
 }
 
 /**
- * Reads that change only when content is written (list totals, issue #7): each is computed once
- * per key and remembered until the next write through `transaction()` in this process, or at most
- * READ_CACHE_TTL_MS (writes of other instances, or made outside the app). Concurrent requests for
+ * Reads that change only when content is written (list totals, anonymous pages, issue #7): each
+ * is computed once per key and remembered until the next write through `transaction()` in this
+ * process, or at most `ttlMs` (writes of other instances, or made outside the app). Concurrent requests for
  * the same key share one computation. A value computed while a write was in flight is never
  * served after it: entries carry the write generation they started in. When the values outweigh
  * READ_CACHE_BUDGET, the oldest go first.
  */
-@Injectable()
 export class ReadCache {
   private readonly entries = new Map<string, Entry>();
   private weight = 0;
 
-  constructor(private readonly dataSource: DataSource) {}
+  /** `ttlMs` 0 turns remembering off: every read is computed (READ_CACHE_SECONDS=0). */
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly ttlMs: number = READ_CACHE_TTL_MS,
+  ) {}
 
   get<T>(key: string, compute: () => Promise<T>, options: RememberOptions<T> = {}): Promise<T> {
+    if (this.ttlMs <= 0) return compute();
     const generation = writeGeneration(this.dataSource);
     const now = Date.now();
     const known = this.entries.get(key);
     if (known && known.generation === generation && known.expires > now) return known.value as Promise<T>;
     if (known) this.forget(key, known);
     const value = options.freeze ? compute().then(deepFreeze) : compute();
-    const entry: Entry = { generation, expires: now + (options.ttlMs ?? READ_CACHE_TTL_MS), value, weight: DEFAULT_WEIGHT };
+    const entry: Entry = { generation, expires: now + this.ttlMs, value, weight: DEFAULT_WEIGHT };
     this.entries.set(key, entry);
     this.weight += entry.weight;
     value.then(
