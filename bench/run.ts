@@ -365,7 +365,11 @@ function parseOptions(argv: string[]): Options {
     .option('--warmup <s>', 'seconds of warm-up before each scenario', int, 3)
     .option('--connections <n>', 'concurrent connections of the load generator', int, 32)
     .option('--pool <n>', 'DATABASE_POOL_SIZE of the server (MySQL)', int, 16)
-    .option('--read-cache <s>', 'READ_CACHE_SECONDS of the server (default 5, as in production; 0 with --scale, which measures the queries)', int)
+    .option(
+      '--read-cache <s>',
+      'READ_CACHE_SECONDS of the server (default 5, as in production; 0 with --scale, which measures the queries)',
+      int,
+    )
     .option(
       '--mysql <url>',
       'the local MySQL/MariaDB server and the database the bench drops and creates there (its name must contain "bench")',
