@@ -3,8 +3,9 @@ import { DataSource, EntityManager } from 'typeorm';
 import { markWritten } from './read-cache';
 
 const sqliteQueues = new WeakMap<DataSource, Promise<unknown>>();
-// Deadlock victims are retried; concurrent writers that touch the same term counts can collide
-// a few times in a burst, so allow several attempts with a short random pause between them.
+// Deadlock victims are retried; concurrent writers sharing rows (term counts, the gaps of a unique
+// index) can still collide a few times in a burst, so allow several attempts with a short random
+// pause between them.
 const MAX_ATTEMPTS = 8;
 
 /**

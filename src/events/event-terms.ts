@@ -103,18 +103,57 @@ async function freeSlug(manager: EntityManager, taxonomy: Taxonomy, base: string
   }
 }
 
+/** What `terms.count` sees of one event: whether it is published, and its terms. */
+export interface CountedState {
+  readonly status: string;
+  readonly termIds: readonly number[];
+}
+
+/** A state that counts nowhere: before a create, after a hard delete. */
+export const UNCOUNTED: CountedState = { status: '', termIds: [] };
+
 /**
- * `terms.count` = published events with the term (CONTRACT §5), recomputed for `termIds` in the
- * write's transaction, with one statement.
+ * Per term, how `terms.count` (published events with the term, CONTRACT §5) changes when one
+ * event goes from `before` to `after`; only nonzero changes. Trash and every other status count
+ * as not published.
  */
-export async function recountTerms(manager: EntityManager, termIds: Iterable<number>): Promise<void> {
-  const ids = [...new Set(termIds)];
-  if (!ids.length) return;
-  await manager.query(
-    `UPDATE terms SET count = (
-       SELECT COUNT(*) FROM event_terms et INNER JOIN events e ON e.id = et.event_id
-       WHERE et.term_id = terms.id AND e.status = 'publish'
-     ) WHERE id IN (${ids.map(() => '?').join(', ')})`,
-    ids,
-  );
+export function termCountDeltas(before: CountedState, after: CountedState): Map<number, number> {
+  const deltas = new Map<number, number>();
+  const add = (state: CountedState, sign: number) => {
+    if (state.status !== 'publish') return;
+    for (const id of new Set(state.termIds)) deltas.set(id, (deltas.get(id) ?? 0) + sign);
+  };
+  add(before, -1);
+  add(after, 1);
+  for (const [id, delta] of deltas) if (!delta) deltas.delete(id);
+  return deltas;
+}
+
+/**
+ * One UPDATE for all changed terms, grouped by delta. One statement, not one per delta, so the
+ * rows are locked in primary-key order (MySQL walks a sorted IN list) and concurrent writers
+ * sharing terms cannot deadlock on them. A count never goes below 0, even if it was wrong before.
+ */
+export function termCountUpdate(deltas: ReadonlyMap<number, number>, sqlite: boolean): { sql: string; params: number[] } | undefined {
+  const groups = new Map<number, number[]>();
+  for (const [id, delta] of deltas) if (delta) groups.set(delta, [...(groups.get(delta) ?? []), id]);
+  if (!groups.size) return undefined;
+  const ids = [...groups.values()].flat().sort((a, b) => a - b);
+  const marks = (n: number) => Array.from({ length: n }, () => '?').join(', ');
+  const cases = [...groups].sort(([a], [b]) => a - b).map(([delta, group]) => [delta, group.sort((a, b) => a - b)] as const);
+  const change = `CASE ${cases.map(([, group]) => `WHEN id IN (${marks(group.length)}) THEN ?`).join(' ')} END`;
+  return {
+    sql: `UPDATE terms SET count = ${sqlite ? 'MAX' : 'GREATEST'}(count + ${change}, 0) WHERE id IN (${marks(ids.length)})`,
+    params: [...cases.flatMap(([value, group]) => [...group, value]), ...ids],
+  };
+}
+
+/**
+ * Keeps `terms.count` up to date incrementally in the write's transaction: a recount per term
+ * costs a COUNT over all its events (~40 ms at 100,000 events on MariaDB, issue #7). `before` must
+ * be read after the event's row lock, or two writers of one event would apply the same change.
+ */
+export async function adjustTermCounts(manager: EntityManager, before: CountedState, after: CountedState): Promise<void> {
+  const update = termCountUpdate(termCountDeltas(before, after), manager.connection.options.type === 'better-sqlite3');
+  if (update) await manager.query(update.sql, update.params);
 }

@@ -31,7 +31,7 @@ import { CreateEventDto, EventDateInput, LinkedInput } from './dto/create-event.
 import { UpdateEventFields } from './dto/update-event.dto';
 import { EventEntity, EventOrganizerEntity, EventTermEntity, EventVenueEntity } from './event.entity';
 import { EventView } from './event.presenter';
-import { createTerms, recountTerms, resolveTermRefs } from './event-terms';
+import { CountedState, UNCOUNTED, adjustTermCounts, createTerms, resolveTermRefs } from './event-terms';
 import { EventsQueryService } from './events-query.service';
 import { timezoneAbbreviation } from './timezone-abbr';
 
@@ -66,7 +66,7 @@ export interface DeletedEvent {
 /**
  * Event writes (CONTRACT §3): everything in one transaction, validated before anything is
  * written, so a refused write leaves no trace (no orphan venue, organizer, term or image).
- * `terms.count` is recomputed in the same transaction whenever a write can change it.
+ * `terms.count` is adjusted in the same transaction by what the write changed.
  */
 @Injectable()
 export class EventsWriteService {
@@ -103,7 +103,7 @@ export class EventsWriteService {
     return retryOnSlugConflict(
       () =>
         transaction(this.dataSource, async (manager) => {
-          const current = await this.query.findOrFail({ id: subject.id }, manager);
+          const current = await this.lockedEvent(manager, subject.id);
           const plan = await this.validate(manager, input, user, current);
           await this.apply(manager, current, input, user, plan, current);
           const [body] = await this.query.present([current], user, {}, manager);
@@ -116,12 +116,13 @@ export class EventsWriteService {
   /** DELETE: to the trash (410 when it is there already), or permanently with `force`. */
   async remove(subject: EventEntity, force: boolean, user: AuthUser): Promise<EventView | DeletedEvent> {
     return transaction(this.dataSource, async (manager) => {
-      const current = await this.query.findOrFail({ id: subject.id }, manager);
-      const termIds = await this.termIdsOf(manager, current.id);
+      const current = await this.lockedEvent(manager, subject.id);
+      const before: CountedState = { status: current.status, termIds: await this.termIdsOf(manager, current.id) };
       if (force) {
         const [previous] = await this.query.present([current], user, {}, manager);
+        // Its event_terms rows go with it (ON DELETE CASCADE).
         await manager.delete(EventEntity, { id: current.id });
-        await recountTerms(manager, termIds);
+        await adjustTermCounts(manager, before, UNCOUNTED);
         return { deleted: true, previous };
       }
       const modified = storedMoment(new Date(), this.config.siteTimezone);
@@ -131,7 +132,7 @@ export class EventsWriteService {
         { status: 'trash', modifiedAt: modified.utc, modifiedLocal: modified.local },
       );
       if (!result.affected) throw ApiError.of('event-is-in-trash');
-      await recountTerms(manager, termIds);
+      await adjustTermCounts(manager, before, { status: 'trash', termIds: before.termIds });
       const trashed = await this.query.findOrFail({ id: current.id }, manager);
       const [body] = await this.query.present([trashed], user, {}, manager);
       return body;
@@ -283,9 +284,7 @@ export class EventsWriteService {
     current: EventEntity | null,
   ): Promise<void> {
     const creating = current === null;
-    const before = creating
-      ? { status: '', termIds: [] as number[] }
-      : { status: current.status, termIds: await this.termIdsOf(manager, current.id) };
+    const before: CountedState = creating ? UNCOUNTED : { status: current.status, termIds: await this.termIdsOf(manager, current.id) };
     const now = storedMoment(new Date(), this.config.siteTimezone);
 
     event.authorId = plan.authorId;
@@ -330,7 +329,6 @@ export class EventsWriteService {
     if (creating) event.id = await allocatePostId(manager, 'event');
     await manager.save(event);
 
-    const termIds = await this.linkTerms(manager, event.id, plan, creating);
     if (plan.venues)
       await this.linkPosts(
         manager,
@@ -350,12 +348,16 @@ export class EventsWriteService {
         creating,
       );
     }
-    const after = termIds ?? before.termIds;
-    if (termIds || before.status !== event.status) await recountTerms(manager, [...before.termIds, ...after]);
+    // Terms last: their count rows are the hot locks shared with other writers, held until commit.
+    const termIds = await this.newTermIds(manager, event.id, plan, creating);
+    // Counts before links: the links' foreign-key checks then find the term rows already locked
+    // for update, instead of two writers each holding a shared lock and waiting for the other's.
+    await adjustTermCounts(manager, before, { status: event.status, termIds: termIds ?? before.termIds });
+    if (termIds) await this.replaceTermLinks(manager, event.id, termIds, creating);
   }
 
-  /** Replaces the event's categories and tags when either was sent; returns the new term ids. */
-  private async linkTerms(manager: EntityManager, eventId: number, plan: Plan, creating: boolean): Promise<number[] | undefined> {
+  /** The event's categories and tags after the write (new terms created), when either was sent. */
+  private async newTermIds(manager: EntityManager, eventId: number, plan: Plan, creating: boolean): Promise<number[] | undefined> {
     if (!plan.categories && !plan.tags) return undefined;
     const existing = creating ? [] : await this.termIdsByTaxonomy(manager, eventId);
     const ids: number[] = [];
@@ -369,14 +371,16 @@ export class EventsWriteService {
       }
       ids.push(...resolved.ids, ...(await createTerms(manager, taxonomy, resolved.missing)));
     }
-    const unique = [...new Set(ids)];
+    return [...new Set(ids)];
+  }
+
+  private async replaceTermLinks(manager: EntityManager, eventId: number, termIds: readonly number[], creating: boolean): Promise<void> {
     if (!creating) await manager.delete(EventTermEntity, { eventId });
-    if (unique.length)
+    if (termIds.length)
       await manager.insert(
         EventTermEntity,
-        unique.map((termId) => ({ eventId, termId })),
+        termIds.map((termId) => ({ eventId, termId })),
       );
-    return unique;
   }
 
   private async createNested<P extends VenueEntity | OrganizerEntity>(
@@ -426,6 +430,19 @@ export class EventsWriteService {
         link,
         ids.map((id, position) => ({ eventId, [column]: id, position })),
       );
+  }
+
+  /**
+   * The event row, locked until commit on MySQL: concurrent writes of one event then run one after
+   * the other, each reading the status and terms the previous one left (the lock is the
+   * transaction's first read, so its snapshot starts after it). SQLite transactions are serialised
+   * already (database/transaction.ts), and TypeORM refuses the lock there.
+   */
+  private async lockedEvent(manager: EntityManager, id: number): Promise<EventEntity> {
+    const lock = this.dataSource.options.type === 'better-sqlite3' ? {} : { lock: { mode: 'pessimistic_write' as const } };
+    const event = await manager.findOne(EventEntity, { where: { id }, ...lock });
+    if (!event) throw ApiError.of('rest-event-not-found', id);
+    return event;
   }
 
   private async termIdsOf(manager: EntityManager, eventId: number): Promise<number[]> {
