@@ -3,9 +3,12 @@ import { App } from 'supertest/types';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { createApp } from '../src/app.factory';
 import { loadConfig } from '../src/config/load-config';
+import { getDataSourceToken } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
 import { TEST_DATABASES } from './support/databases';
 import { runCli } from './support/processes';
 import { basic } from './support/test-app';
+import { UsersService } from '../src/auth/users.service';
 
 jest.setTimeout(60_000);
 
@@ -94,5 +97,34 @@ describe.each(TEST_DATABASES)('CLI on $kind', (database) => {
     const result = await runCli(['frobnicate'], env);
     expect(result.code).not.toBe(0);
     expect(result.stderr).toMatch(/unknown command/);
+  });
+
+  it('terms:recount corrects counts that writes made with SQL left wrong, and only those', async () => {
+    const app: NestExpressApplication = await createApp(loadConfig(env), ['error']);
+    await app.init();
+    const dataSource = app.get<DataSource>(getDataSourceToken());
+    const termCount = async (slug: string) =>
+      Number((await dataSource.query<{ count: number | string }[]>('SELECT count FROM terms WHERE slug = ?', [slug]))[0].count);
+    try {
+      const { user, issued } = await app.get(UsersService).createUser({ username: 'recounter', role: 'administrator' });
+      const post = (body: Record<string, unknown>) =>
+        request(app.getHttpServer())
+          .post('/calendar/events/v1/events')
+          .set('Authorization', basic(user.username, issued.password))
+          .send({ start_date: '2030-01-10 10:00:00', end_date: '2030-01-10 12:00:00', ...body })
+          .expect(201);
+      await post({ title: 'Counted', tags: ['Busy', 'Quiet'] });
+      await post({ title: 'Not counted', status: 'draft', tags: ['Busy'] });
+      expect([await termCount('busy'), await termCount('quiet')]).toEqual([1, 1]);
+      await dataSource.query("UPDATE terms SET count = 7 WHERE slug = 'busy'");
+
+      const result = await runCli(['terms:recount'], env);
+      expect(result.code).toBe(0);
+      expect(result.stdout).toContain('recounted 2 terms; 1 corrected');
+      expect([await termCount('busy'), await termCount('quiet')]).toEqual([1, 1]);
+      expect((await runCli(['terms:recount'], env)).stdout).toContain('recounted 2 terms; 0 corrected');
+    } finally {
+      await app.close();
+    }
   });
 });

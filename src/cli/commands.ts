@@ -6,6 +6,7 @@ import { UserEntity } from '../auth/entities/user.entity';
 import { UserInputError, UsersService } from '../auth/users.service';
 import { ROLES } from '../auth/roles';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
+import { recountAllTerms } from '../events/event-terms';
 import { DEFAULT_SEED_SIZES } from '../seed/sizes';
 
 export interface CliOutput {
@@ -72,6 +73,15 @@ export function buildProgram(context: () => Promise<INestApplicationContext>, ou
     .action(async (options: { username: string; uuid?: string; all?: boolean }) => {
       const count = await (await context()).get(UsersService).revokeApplicationPassword(options.username, options);
       output.out(`revoked ${count} application password(s) of ${options.username.toLowerCase()}`);
+    });
+
+  program
+    .command('terms:recount')
+    .description("recompute every category's and tag's count of published events (after writes made with SQL)")
+    .action(async () => {
+      const dataSource = (await context()).get<DataSource>(getDataSourceToken());
+      const { terms, corrected } = await recountAllTerms(dataSource);
+      output.out(`recounted ${terms} terms; ${corrected} corrected`);
     });
 
   program

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { Brackets, EntityManager, In } from 'typeorm';
+import { Brackets, DataSource, EntityManager, In } from 'typeorm';
 import { stripTags } from '../common/html/sanitize';
 import { Message, msg } from '../common/i18n/message';
+import { transaction } from '../database/transaction';
 import { numberedSlug, slugify } from '../common/slug';
 import { Taxonomy } from '../terms/taxonomy';
 import { TermEntity } from '../terms/term.entity';
@@ -156,4 +157,24 @@ export function termCountUpdate(deltas: ReadonlyMap<number, number>, sqlite: boo
 export async function adjustTermCounts(manager: EntityManager, before: CountedState, after: CountedState): Promise<void> {
   const update = termCountUpdate(termCountDeltas(before, after), manager.connection.options.type === 'better-sqlite3');
   if (update) await manager.query(update.sql, update.params);
+}
+
+const PUBLISHED_EVENTS_OF_TERM =
+  "(SELECT COUNT(*) FROM event_terms et INNER JOIN events e ON e.id = et.event_id WHERE et.term_id = terms.id AND e.status = 'publish')";
+
+/**
+ * `npm run cli -- terms:recount`: every term's count computed afresh, for counts that writes made
+ * with SQL (not through the API) left wrong. Returns how many terms there are and how many were corrected.
+ */
+export function recountAllTerms(dataSource: DataSource): Promise<{ terms: number; corrected: number }> {
+  return transaction(dataSource, async (manager) => {
+    const [{ n }] = await manager.query<{ n: number | string }[]>('SELECT COUNT(*) AS n FROM terms');
+    const wrong = await manager.query<{ id: number | string }[]>(`SELECT id FROM terms WHERE count <> ${PUBLISHED_EVENTS_OF_TERM}`);
+    const ids = wrong.map((row) => Number(row.id));
+    for (let from = 0; from < ids.length; from += 500) {
+      const slice = ids.slice(from, from + 500);
+      await manager.query(`UPDATE terms SET count = ${PUBLISHED_EVENTS_OF_TERM} WHERE id IN (${slice.map(() => '?').join(', ')})`, slice);
+    }
+    return { terms: Number(n), corrected: ids.length };
+  });
 }
