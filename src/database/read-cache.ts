@@ -14,10 +14,12 @@ export function writeGeneration(dataSource: DataSource): number {
 /** The default of READ_CACHE_SECONDS: how long a remembered read is used at most (writes of other instances show after this). */
 export const READ_CACHE_TTL_MS = 5_000;
 /**
- * What the remembered values may weigh together, in the callers' units (about bytes of JSON): a
- * list page is some 50 kB, so a few hundred pages, well inside the server's 128 MB heap (start:prod).
+ * What the remembered values may weigh together, in the callers' units (about bytes of JSON). As
+ * objects they take two to three times that: at 8 MB (some 300 default list pages, or 1,500
+ * single events) they stay well inside the server's 128 MB heap (start:prod) beside its live
+ * 40-60 MB.
  */
-export const READ_CACHE_BUDGET = 16 * 1024 * 1024;
+export const READ_CACHE_BUDGET = 8 * 1024 * 1024;
 const DEFAULT_WEIGHT = 256;
 
 export interface RememberOptions<T> {
