@@ -56,6 +56,27 @@ describe.each(TEST_DATABASES)('visibility of unpublished and protected items on 
     data: { ...unknown.body.data, params: { [param]: unknown.body.data.params[param].replace(String(UNKNOWN), String(id)) } },
   });
 
+  describe('the geoloc filter', () => {
+    it('never tells where a venue the caller may not read is, and counts it once it may', async () => {
+      const [lat, lng] = [12.3456, 67.8912];
+      const venue = (
+        await send('post', '/venues', { venue: `Hidden ${token()}`, status: 'draft', geo_lat: lat, geo_lng: lng }, 'author2').expect(201)
+      ).body as { id: number };
+      const event = (await newEvent({ venue: venue.id }, 'author2').expect(201)).body as { id: number };
+      const near = `${WINDOW}&geoloc_lat=${lat}&geoloc_lng=${lng}&geoloc_radius=5`;
+
+      for (const who of [undefined, 'subscriber', 'contributor', 'author'] as const) {
+        expect(await eventIds(near, who)).not.toContain(event.id);
+        expect(await eventIds(`${WINDOW}&geoloc=true&per_page=50&search=Linking`, who)).not.toContain(event.id);
+      }
+      for (const who of ['author2', 'editor'] as const) expect(await eventIds(near, who)).toContain(event.id);
+
+      await send('post', `/venues/${venue.id}`, { status: 'publish' }, 'author2').expect(200);
+      expect(await eventIds(near)).toContain(event.id);
+      expect(await eventIds(`${WINDOW}&geoloc_lat=${-lat}&geoloc_lng=${lng}&geoloc_radius=5`)).not.toContain(event.id);
+    });
+  });
+
   describe('linking venues and organizers to events', () => {
     it.each(['venue', 'organizer'] as const)("refuses another user's unpublished %s like an unknown id, in every form", async (kind) => {
       const secret = `${token()}@example.com`;

@@ -47,3 +47,16 @@ export function canEditWhere(user: AuthUser | null | undefined, alias: string): 
   if (!roleHas(user.role, 'create_posts')) return none;
   return { sql: `(${own} AND ${alias}.status NOT IN ('publish', 'future'))`, params: { editableBy: user.id } };
 }
+
+/**
+ * canOnObject(user, 'read', row) as SQL over raw columns (`status`, `author` are column
+ * expressions such as `v.status`, `v.author_id`), for subqueries that must not look at rows the
+ * caller may not read; the same cases as canOnObject.
+ */
+export function canReadWhere(user: AuthUser | null | undefined, columns: { status: string; author: string }): SqlCondition {
+  const published = { sql: `${columns.status} = 'publish'`, params: {} };
+  if (!user) return published;
+  if (roleHas(user.role, 'edit_others_posts')) return { sql: '1 = 1', params: {} };
+  if (!roleHas(user.role, 'create_posts')) return published;
+  return { sql: `(${columns.status} = 'publish' OR ${columns.author} = :readableBy)`, params: { readableBy: user.id } };
+}

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DateTime } from 'luxon';
 import { Brackets, DataSource, EntityManager, In, SelectQueryBuilder } from 'typeorm';
 import { AuthUser } from '../auth/auth-user';
-import { canOnObject } from '../auth/permissions';
+import { canOnObject, canReadWhere } from '../auth/permissions';
 import { ApiError } from '../common/errors/api-error';
 import { msg } from '../common/i18n/message';
 import { openContentWhere, postPasswordMatches } from '../common/posts/password';
@@ -114,7 +114,7 @@ export class EventsQueryService {
     if (query.ticketed !== undefined) builder.andWhere('e.ticketed = :ticketed', { ticketed: query.ticketed });
     if (query.postParent !== undefined) builder.andWhere('e.postParent = :postParent', { postParent: query.postParent });
     if (query.include) builder.andWhere('e.id IN (:...include)', { include: query.include });
-    if (query.geoloc || point) whereGeoloc(builder, point);
+    if (query.geoloc || point) whereGeoloc(builder, point, user);
 
     // The page first: when it is the first page and not full, it is the whole result.
     const events = await this.pageOf(builder, offset, perPage);
@@ -430,9 +430,14 @@ function whereLinked(builder: SelectQueryBuilder<EventEntity>, table: string, co
   });
 }
 
-/** Events whose venue has coordinates, and, with a point, lies within its radius (haversine, km). */
-function whereGeoloc(builder: SelectQueryBuilder<EventEntity>, point: GeoPoint | undefined): void {
-  let condition = 'gv.geo_lat IS NOT NULL AND gv.geo_lng IS NOT NULL';
+/**
+ * Events whose venue has coordinates, and, with a point, lies within its radius (haversine, km).
+ * Only venues the caller may read count: an event shows a hidden venue as no venue, and the
+ * filter must not tell where a hidden one is.
+ */
+function whereGeoloc(builder: SelectQueryBuilder<EventEntity>, point: GeoPoint | undefined, user: AuthUser | null | undefined): void {
+  const readable = canReadWhere(user, { status: 'gv.status', author: 'gv.author_id' });
+  let condition = `gv.geo_lat IS NOT NULL AND gv.geo_lng IS NOT NULL AND ${readable.sql}`;
   if (point) {
     condition +=
       ` AND ${2 * EARTH_RADIUS_KM} * ASIN(SQRT(` +
@@ -440,10 +445,10 @@ function whereGeoloc(builder: SelectQueryBuilder<EventEntity>, point: GeoPoint |
       `COS(RADIANS(:geoLat)) * COS(RADIANS(gv.geo_lat)) * POWER(SIN(RADIANS(gv.geo_lng - :geoLng) / 2), 2)` +
       `)) <= :geoRadius`;
   }
-  builder.andWhere(
-    `e.id IN (SELECT gl.event_id FROM event_venues gl INNER JOIN venues gv ON gv.id = gl.venue_id WHERE ${condition})`,
-    point ? { geoLat: point.lat, geoLng: point.lng, geoRadius: point.radius } : {},
-  );
+  builder.andWhere(`e.id IN (SELECT gl.event_id FROM event_venues gl INNER JOIN venues gv ON gv.id = gl.venue_id WHERE ${condition})`, {
+    ...readable.params,
+    ...(point ? { geoLat: point.lat, geoLng: point.lng, geoRadius: point.radius } : {}),
+  });
 }
 
 /** Every effective filter, in a stable order, so following a link keeps the result set (CONTRACT §2.3). */

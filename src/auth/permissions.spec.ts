@@ -1,0 +1,33 @@
+import Database from 'better-sqlite3';
+import { POST_STATUSES } from '../common/posts/status';
+import { AuthUser } from './auth-user';
+import { canOnObject, canReadWhere } from './permissions';
+import { ROLES } from './roles';
+
+describe('canReadWhere', () => {
+  // Every status, owned by the caller (id 1) or by someone else (id 2).
+  const db = new Database(':memory:');
+  db.exec('CREATE TABLE v (id INTEGER PRIMARY KEY, status TEXT NOT NULL, author_id INTEGER NOT NULL)');
+  const rows = POST_STATUSES.flatMap((status) => [1, 2].map((authorId) => ({ status, authorId })));
+  rows.forEach((row, index) => db.prepare('INSERT INTO v VALUES (?, ?, ?)').run(index + 1, row.status, row.authorId));
+
+  const callers: [string, AuthUser | null][] = [
+    ['anonymous', null],
+    ...ROLES.map((role): [string, AuthUser] => [role, { id: 1, username: role, role }]),
+  ];
+
+  it.each(callers)('selects exactly the rows canOnObject lets %s read', (_name, user) => {
+    const condition = canReadWhere(user, { status: 'v.status', author: 'v.author_id' });
+    const selected = (db.prepare(`SELECT id FROM v WHERE ${condition.sql} ORDER BY id`).all(condition.params) as { id: number }[]).map(
+      (row) => row.id,
+    );
+    const expected = rows.flatMap((row, index) => (canOnObject(user, 'read', row) ? [index + 1] : []));
+    expect(selected).toEqual(expected);
+  });
+
+  it('binds the caller as a parameter, never into the SQL text', () => {
+    const condition = canReadWhere({ id: 42, username: 'c', role: 'contributor' }, { status: 'v.status', author: 'v.author_id' });
+    expect(condition.sql).not.toContain('42');
+    expect(condition.params).toEqual({ readableBy: 42 });
+  });
+});
