@@ -1,14 +1,12 @@
-import { randomUUID } from 'node:crypto';
-import { Brackets, DataSource, EntityManager, In } from 'typeorm';
+import { Brackets, DataSource, EntityManager } from 'typeorm';
 import { stripTags } from '../common/html/sanitize';
 import { Message, msg } from '../common/i18n/message';
 import { transaction } from '../database/transaction';
-import { numberedSlug, slugify } from '../common/slug';
 import { Taxonomy } from '../terms/taxonomy';
+import { insertTerm, termNameKey } from '../terms/term-insert';
 import { TermEntity } from '../terms/term.entity';
 
 const MAX_TERM_NAME_LENGTH = 200;
-const SLUG_BATCH = 20;
 
 /** The terms an event write names, found or (for those who may manage terms) to be created. */
 export interface ResolvedTerms {
@@ -32,7 +30,7 @@ export async function resolveTermRefs(
   const ids = refs.filter((ref) => /^\d+$/.test(ref)).map(Number);
   const words = refs.filter((ref) => !/^\d+$/.test(ref));
   const keys = words.map((word) => word.toLowerCase());
-  const names = words.map((word) => stripTags(word).toLowerCase());
+  const names = words.map((word) => termNameKey(stripTags(word)));
   const found = await manager
     .createQueryBuilder(TermEntity, 't')
     .select(['t.id', 't.slug', 't.nameKey'])
@@ -57,7 +55,7 @@ export async function resolveTermRefs(
       else unknownIds.push(Number(ref));
       continue;
     }
-    const term = found.find((t) => t.slug === ref.toLowerCase()) ?? found.find((t) => t.nameKey === stripTags(ref).toLowerCase());
+    const term = found.find((t) => t.slug === ref.toLowerCase()) ?? found.find((t) => t.nameKey === termNameKey(stripTags(ref)));
     if (term) resolved.push(term.id);
     else missing.push(ref);
   }
@@ -75,33 +73,8 @@ function noun(taxonomy: Taxonomy): string {
 /** Creates top-level terms named `names` inside the write's transaction and returns their ids. */
 export async function createTerms(manager: EntityManager, taxonomy: Taxonomy, names: readonly string[]): Promise<number[]> {
   const ids: number[] = [];
-  for (const name of names) {
-    const base = slugify(name);
-    const term = await manager.save(
-      manager.create(TermEntity, {
-        taxonomy: taxonomy.name,
-        name,
-        nameKey: name.toLowerCase(),
-        // WordPress falls back to the id when a name gives no slug (e.g. "日本").
-        slug: base ? await freeSlug(manager, taxonomy, base) : `pending-${randomUUID()}`,
-        description: '',
-        parent: 0,
-        count: 0,
-      }),
-    );
-    if (!base) await manager.update(TermEntity, term.id, { slug: await freeSlug(manager, taxonomy, String(term.id)) });
-    ids.push(term.id);
-  }
+  for (const name of names) ids.push((await insertTerm(manager, taxonomy, { name, description: '', parent: 0 })).id);
   return ids;
-}
-
-async function freeSlug(manager: EntityManager, taxonomy: Taxonomy, base: string): Promise<string> {
-  for (let first = 1; ; first += SLUG_BATCH) {
-    const candidates = Array.from({ length: SLUG_BATCH }, (_, i) => numberedSlug(base, first + i));
-    const taken = await manager.find(TermEntity, { select: { slug: true }, where: { taxonomy: taxonomy.name, slug: In(candidates) } });
-    const free = candidates.find((candidate) => !taken.some((term) => term.slug === candidate));
-    if (free) return free;
-  }
 }
 
 /** What `terms.count` sees of one event: whether it is published, and its terms. */

@@ -5,6 +5,19 @@ import { parseTimezone } from '../common/parsing/timezone';
 // "EST" in en-US, "AEDT" in en-AU, "IST" in en-IN): ask them in turn.
 const LOCALES = ['en-US', 'en-GB', 'en-AU', 'en-IN', 'en-NZ', 'en-CA', 'en-ZA', 'en-SG', 'en-HK', 'en-IE', 'en-PH', 'en-JP'];
 const ABBREVIATION = /^[A-Z]{2,5}$/;
+// Building an Intl.DateTimeFormat costs far more than using one (every event write asks): keep
+// them, one per locale and zone asked (a few per zone, since the search stops at the first hit).
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatter(locale: string, zone: string): Intl.DateTimeFormat {
+  const key = `${locale}\0${zone}`;
+  let found = formatters.get(key);
+  if (!found) {
+    found = new Intl.DateTimeFormat(locale, { timeZone: zone, timeZoneName: 'short' });
+    formatters.set(key, found);
+  }
+  return found;
+}
 
 /**
  * The zone's abbreviation at `instant`, as the reference's `timezone_abbr`: "CET", "CEST", "EST";
@@ -16,7 +29,7 @@ export function timezoneAbbreviation(name: string, instant: Date): string {
   if (!parsed.ok) return '';
   if (parsed.value.zone.type !== 'iana') return parsed.value.name;
   for (const locale of LOCALES) {
-    const part = new Intl.DateTimeFormat(locale, { timeZone: parsed.value.zone.name, timeZoneName: 'short' })
+    const part = formatter(locale, parsed.value.zone.name)
       .formatToParts(instant)
       .find((p) => p.type === 'timeZoneName')?.value;
     if (part && ABBREVIATION.test(part) && !(part === 'GMT' && offsetMinutes(parsed.value.zone.name, instant) !== 0)) return part;

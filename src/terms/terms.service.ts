@@ -1,6 +1,5 @@
 import { Created } from '../common/http/created';
 import { Inject, Injectable } from '@nestjs/common';
-import { randomUUID } from 'node:crypto';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { DataSource, EntityManager, In, Not, Repository, SelectQueryBuilder } from 'typeorm';
 import type { AuthUser } from '../auth/auth-user';
@@ -15,15 +14,14 @@ import { EventEntity } from '../events/event.entity';
 import { FilterValue, ListPage, buildListLinks, resolvePage, totalPages } from '../listing';
 import { ListTermsQuery } from './dto/list-terms.query';
 import { TermInput } from './dto/write-term.dto';
-import { numberedSlug, slugify } from '../common/slug';
+import { slugify } from '../common/slug';
 import { Taxonomy } from './taxonomy';
+import { insertTerm, termNameKey } from './term-insert';
 import { TermEntity } from './term.entity';
 import { TermView, presentTerm } from './term.presenter';
 
 /** How often a write is re-run after another request took its name or slug first. */
 const MAX_WRITE_ATTEMPTS = 10;
-/** Slug candidates (`x`, `x-2`, ...) checked per query. */
-const SLUG_BATCH = 20;
 /** Deeper category trees than this are refused rather than walked. */
 const MAX_DEPTH = 1000;
 
@@ -106,24 +104,12 @@ export class TermsService {
         await this.checkNameFree(manager, taxonomy, input.name, parent);
         if (input.slug !== undefined) await this.checkSlugFree(manager, taxonomy, input.slug);
 
-        const derived = input.slug ?? slugify(input.name);
-        // WordPress falls back to the term id when a name gives no slug (e.g. "日本" or "!!!").
-        const slug = derived ? await this.uniqueSlug(manager, taxonomy, derived) : `pending-${randomUUID()}`;
-        const saved = await manager.save(
-          manager.create(TermEntity, {
-            taxonomy: taxonomy.name,
-            name: input.name,
-            nameKey: nameKey(input.name),
-            slug,
-            description: input.description ?? '',
-            parent,
-            count: 0,
-          }),
-        );
-        if (!derived) {
-          saved.slug = await this.uniqueSlug(manager, taxonomy, String(saved.id));
-          await manager.update(TermEntity, saved.id, { slug: saved.slug });
-        }
+        const saved = await insertTerm(manager, taxonomy, {
+          name: input.name,
+          slug: input.slug,
+          description: input.description ?? '',
+          parent,
+        });
         return saved;
       }),
     );
@@ -142,14 +128,14 @@ export class TermsService {
           await this.requireParent(manager, taxonomy, parent);
           await this.checkNoCycle(manager, taxonomy, current.id, parent);
         }
-        if (nameKey(name) !== current.nameKey || parent !== current.parent) {
+        if (termNameKey(name) !== current.nameKey || parent !== current.parent) {
           await this.checkNameFree(manager, taxonomy, name, parent, current.id);
         }
         if (input.slug !== undefined && input.slug !== current.slug) await this.checkSlugFree(manager, taxonomy, input.slug, current.id);
 
         const changes: Partial<TermEntity> = {
           name,
-          nameKey: nameKey(name),
+          nameKey: termNameKey(name),
           parent,
           slug: input.slug ?? current.slug,
           description: input.description === undefined ? current.description : (input.description ?? ''),
@@ -247,7 +233,7 @@ export class TermsService {
   private async checkNameFree(manager: EntityManager, taxonomy: Taxonomy, name: string, parent: number, selfId?: number): Promise<void> {
     const existing = await manager.findOne(TermEntity, {
       select: { id: true },
-      where: { taxonomy: taxonomy.name, parent, nameKey: nameKey(name), ...(selfId ? { id: Not(selfId) } : {}) },
+      where: { taxonomy: taxonomy.name, parent, nameKey: termNameKey(name), ...(selfId ? { id: Not(selfId) } : {}) },
     });
     if (existing) throw termExists(taxonomy, existing.id);
   }
@@ -255,17 +241,6 @@ export class TermsService {
   private async checkSlugFree(manager: EntityManager, taxonomy: Taxonomy, slug: string, selfId?: number): Promise<void> {
     const taken = await manager.existsBy(TermEntity, { taxonomy: taxonomy.name, slug, ...(selfId ? { id: Not(selfId) } : {}) });
     if (taken) throw ApiError.of('duplicate_term_slug', slug);
-  }
-
-  /** `base`, else the first free `base-2`, `base-3`, ... */
-  private async uniqueSlug(manager: EntityManager, taxonomy: Taxonomy, base: string): Promise<string> {
-    for (let first = 1; ; first += SLUG_BATCH) {
-      const candidates = Array.from({ length: SLUG_BATCH }, (_, i) => numberedSlug(base, first + i));
-      const taken = await manager.find(TermEntity, { select: { slug: true }, where: { taxonomy: taxonomy.name, slug: In(candidates) } });
-      const takenSlugs = new Set(taken.map((term) => term.slug));
-      const free = candidates.find((candidate) => !takenSlugs.has(candidate));
-      if (free) return free;
-    }
   }
 
   /** A child keeps its name when it moves up, so a sibling there with the same name blocks the delete. */
@@ -331,10 +306,6 @@ function orderTerms(qb: SelectQueryBuilder<TermEntity>, query: ListTermsQuery): 
     case 'include_slugs': // WordPress orders by name when there is no slug list to follow
       return byColumn('t.nameKey');
   }
-}
-
-function nameKey(name: string): string {
-  return name.toLowerCase();
 }
 
 function escapeLike(text: string): string {
