@@ -17,6 +17,7 @@ import { retryOnSlugConflict, uniqueSlug } from '../common/posts/slug';
 import { scaleStatus } from '../common/posts/status';
 import { Urls } from '../common/urls/urls';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
+import { insertComplete } from '../database/insert-complete';
 import { transaction } from '../database/transaction';
 import { MediaEntity } from '../media/media.entity';
 import { MediaService } from '../media/media.service';
@@ -326,8 +327,12 @@ export class EventsWriteService {
     if (creating || input.slug !== undefined) {
       event.slug = await uniqueSlug(manager, EventEntity, input.slug ?? event.title, { fallback: 'event', excludeId: current?.id });
     }
-    if (creating) event.id = await allocatePostId(manager, 'event');
-    await manager.save(event);
+    if (creating) {
+      event.id = await allocatePostId(manager, 'event');
+      await insertComplete(manager, EventEntity, event);
+    } else {
+      await manager.save(event);
+    }
 
     if (plan.venues)
       await this.linkPosts(
@@ -426,7 +431,8 @@ export class EventsWriteService {
   ): Promise<void> {
     if (!creating) await manager.delete(link, { eventId });
     if (ids.length)
-      await manager.insert(
+      await insertComplete<EventVenueEntity | EventOrganizerEntity>(
+        manager,
         link,
         ids.map((id, position) => ({ eventId, [column]: id, position })),
       );
