@@ -16,6 +16,8 @@ import { TagsModule } from './tags/tags.module';
 import { OrganizersModule } from './organizers/organizers.module';
 import { VenuesModule } from './venues/venues.module';
 import { ShutdownLogger } from './shutdown-logger';
+import { GracefulShutdown } from './common/http/graceful-shutdown';
+import { InFlightGuard, InFlightInterceptor } from './common/http/in-flight';
 import { ResultInterceptor } from './common/http/result.interceptor';
 import { UrlsModule } from './common/urls/urls.module';
 import { BenchModeModule } from './bench-mode/bench-mode.module';
@@ -25,8 +27,8 @@ import { IdempotencyModule } from './idempotency/idempotency.module';
 
 /**
  * Global pipe, filter and guards are providers (not `app.use*` calls in main.ts), so the e2e
- * suites get exactly what production gets. Guards run in this order: who is calling, then may
- * they use this route at all.
+ * suites get exactly what production gets. Guards run in this order: the in-flight count (for
+ * graceful shutdown), who is calling, then may they use this route at all.
  */
 @Module({})
 export class AppModule {
@@ -50,12 +52,16 @@ export class AppModule {
       ],
       providers: [
         ShutdownLogger,
+        GracefulShutdown,
         { provide: APP_FILTER, useClass: AllExceptionsFilter },
         { provide: APP_PIPE, useClass: ArgsPipe },
-        // Outermost first: results become HTTP last, after the conditional and idempotency checks saw them.
+        // Outermost first: a request counts as in flight until everything inside is through; results
+        // become HTTP last, after the conditional and idempotency checks saw them.
+        { provide: APP_INTERCEPTOR, useClass: InFlightInterceptor },
         { provide: APP_INTERCEPTOR, useClass: ResultInterceptor },
         { provide: APP_INTERCEPTOR, useClass: ConditionalRequestsInterceptor },
         { provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor },
+        { provide: APP_GUARD, useClass: InFlightGuard },
         { provide: APP_GUARD, useClass: AuthenticationGuard },
         { provide: APP_GUARD, useClass: CapabilityGuard },
       ],

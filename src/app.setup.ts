@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { parse as parseQueryString } from 'qs';
 import { BENCH_ROUTES } from './bench-mode/bench-routes';
 import { bodyParserErrors } from './common/errors/body-parser-errors';
+import { countInFlight } from './common/http/in-flight';
 import { AppConfig } from './config/app-config';
 import { NAMESPACE, OUTSIDE_NAMESPACE } from './namespace';
 
@@ -23,6 +24,7 @@ export function configureApp(app: INestApplication, config: AppConfig): NestExpr
   express.set('query parser', (query: string) => parseQueryString(query, { arrayLimit: 1000, depth: 2, parameterLimit: 1000 }));
   express.set('trust proxy', config.trustProxy);
 
+  express.use(countInFlight);
   express.use(
     (request: { id: string; headers: Record<string, unknown> }, response: { setHeader(n: string, v: string): void }, next: () => void) => {
       const incoming = request.headers['x-request-id'];

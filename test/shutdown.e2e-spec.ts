@@ -1,4 +1,7 @@
 import http from 'node:http';
+import { DataSource } from 'typeorm';
+import { loadConfig } from '../src/config/load-config';
+import { buildDataSourceOptions } from '../src/database/data-source-options';
 import { TEST_DATABASES } from './support/databases';
 import { freePort, runCli, startServer, waitForOutput } from './support/processes';
 
@@ -45,6 +48,62 @@ describe.each(TEST_DATABASES)('graceful shutdown on $kind', (database) => {
       expect(code === 0 || signal === 'SIGTERM').toBe(true);
       await expect(output).resolves.toMatch(/stopped \(SIGTERM\)/);
       await expect(get(port, '/health')).rejects.toThrow(/ECONNREFUSED/);
+    } finally {
+      await drop();
+    }
+  });
+
+  it('lets a request whose client went away finish its writes before the database closes', async () => {
+    const { url, drop } = await database.create();
+    try {
+      const env = { DATABASE_URL: url };
+      await runCli(['user:create', '--username', 'gone', '--role', 'author'], env);
+      // The password used is checked after nine others: the request stays in the guard a while.
+      for (let i = 0; i < 8; i++) await runCli(['app-password:create', '--username', 'gone'], env);
+      const last = await runCli(['app-password:create', '--username', 'gone'], env);
+      const password = last.stdout.trim().split('\n').pop() ?? '';
+
+      const port = await freePort();
+      const server = startServer({ ...env, PORT: String(port) });
+      const exited = new Promise<void>((resolve) => server.on('exit', () => resolve()));
+      const output = waitForOutput(server, /stopped \(SIGTERM\)/);
+      await waitForOutput(server, /listening on/);
+
+      const body = JSON.stringify({
+        title: 'Written after the client left',
+        start_date: '2030-01-10 10:00:00',
+        end_date: '2030-01-10 12:00:00',
+      });
+      const req = http.request({
+        host: '127.0.0.1',
+        port,
+        method: 'POST',
+        path: '/calendar/events/v1/events',
+        agent: false,
+        headers: {
+          Authorization: `Basic ${Buffer.from(`gone:${password}`).toString('base64')}`,
+          'Content-Type': 'application/json',
+          'Content-Length': Buffer.byteLength(body),
+        },
+      });
+      req.on('error', () => undefined);
+      req.end(body);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      req.destroy(); // the client gives up while the server checks its password
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      server.kill('SIGTERM');
+      await exited;
+
+      const log = await output;
+      expect(log).not.toMatch(/Pool is closed|closed state|database unavailable|rest_internal_error/);
+      const dataSource = new DataSource(buildDataSourceOptions(loadConfig(env).database));
+      await dataSource.initialize();
+      try {
+        const rows: { title: string }[] = await dataSource.query('SELECT title FROM events');
+        expect(rows.map((row) => row.title)).toEqual(['Written after the client left']);
+      } finally {
+        await dataSource.destroy();
+      }
     } finally {
       await drop();
     }

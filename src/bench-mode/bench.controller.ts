@@ -1,6 +1,6 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { HiddenFromIndex } from '../discovery/route-catalog';
-import { requestsInFlight } from './in-flight';
+import { requestsInFlight } from '../common/http/in-flight';
 import { BENCH_QUERY_LOG, RecordedStatement } from './query-log';
 
 const DEFAULT_BASELINE_BYTES = 20_000;

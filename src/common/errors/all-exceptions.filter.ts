@@ -1,5 +1,6 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Inject, Logger } from '@nestjs/common';
 import { Request, Response } from 'express';
+import { settleRequest } from '../http/in-flight';
 import { QueryFailedError } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { msg } from '../i18n/message';
@@ -22,6 +23,8 @@ export class AllExceptionsFilter implements ExceptionFilter {
     const http = host.switchToHttp();
     const request = http.getRequest<Request>();
     const response = http.getResponse<Response>();
+    // The pipeline ends here for a refused request (graceful shutdown waits for it until then).
+    settleRequest(request);
     const error = this.toApiError(exception, request);
     if (response.headersSent) return;
 
