@@ -73,6 +73,12 @@ describe.each(TEST_DATABASES)('visibility of unpublished and protected items on 
 
       await send('post', `/venues/${venue.id}`, { status: 'publish' }, 'author2').expect(200);
       expect(await eventIds(near)).toContain(event.id);
+
+      // A password hides a published venue's coordinates from those who may not edit it.
+      await send('post', `/venues/${venue.id}`, { password: 'map' }, 'author2').expect(200);
+      for (const who of [undefined, 'subscriber', 'author'] as const) expect(await eventIds(near, who)).not.toContain(event.id);
+      expect(await eventIds(`${near}&password=map`)).not.toContain(event.id);
+      for (const who of ['author2', 'editor'] as const) expect(await eventIds(near, who)).toContain(event.id);
       expect(await eventIds(`${WINDOW}&geoloc_lat=${-lat}&geoloc_lng=${lng}&geoloc_radius=5`)).not.toContain(event.id);
     });
   });

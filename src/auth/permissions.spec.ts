@@ -1,10 +1,10 @@
 import Database from 'better-sqlite3';
 import { POST_STATUSES } from '../common/posts/status';
 import { AuthUser } from './auth-user';
-import { canOnObject, canReadWhere } from './permissions';
+import { ObjectAction, canEditWhere, canOnObject, canReadWhere } from './permissions';
 import { ROLES } from './roles';
 
-describe('canReadWhere', () => {
+describe('canReadWhere and canEditWhere', () => {
   // Every status, owned by the caller (id 1) or by someone else (id 2).
   const db = new Database(':memory:');
   db.exec('CREATE TABLE v (id INTEGER PRIMARY KEY, status TEXT NOT NULL, author_id INTEGER NOT NULL)');
@@ -16,12 +16,16 @@ describe('canReadWhere', () => {
     ...ROLES.map((role): [string, AuthUser] => [role, { id: 1, username: role, role }]),
   ];
 
-  it.each(callers)('selects exactly the rows canOnObject lets %s read', (_name, user) => {
-    const condition = canReadWhere(user, { status: 'v.status', author: 'v.author_id' });
+  it.each(
+    callers.flatMap(([name, user]) =>
+      (['read', 'edit'] as const).map((action): [ObjectAction, string, AuthUser | null] => [action, name, user]),
+    ),
+  )('selects exactly the rows canOnObject allows to %s by %s', (action, _name, user) => {
+    const condition = (action === 'read' ? canReadWhere : canEditWhere)(user, { status: 'v.status', author: 'v.author_id' });
     const selected = (db.prepare(`SELECT id FROM v WHERE ${condition.sql} ORDER BY id`).all(condition.params) as { id: number }[]).map(
       (row) => row.id,
     );
-    const expected = rows.flatMap((row, index) => (canOnObject(user, 'read', row) ? [index + 1] : []));
+    const expected = rows.flatMap((row, index) => (canOnObject(user, action, row) ? [index + 1] : []));
     expect(selected).toEqual(expected);
   });
 

@@ -34,26 +34,36 @@ export interface SqlCondition {
   readonly params: Record<string, unknown>;
 }
 
-/**
- * canOnObject(user, 'edit', row) as SQL on `alias` (a row with `authorId` and `status`
- * properties), for rules that must hold inside a list query; the same cases in the same order.
- */
-export function canEditWhere(user: AuthUser | null | undefined, alias: string): SqlCondition {
-  const none = { sql: '1 = 0', params: {} };
-  if (!user) return none;
-  if (roleHas(user.role, 'edit_others_posts')) return { sql: '1 = 1', params: {} };
-  const own = `${alias}.authorId = :editableBy`;
-  if (roleHas(user.role, 'publish_posts')) return { sql: own, params: { editableBy: user.id } };
-  if (!roleHas(user.role, 'create_posts')) return none;
-  return { sql: `(${own} AND ${alias}.status NOT IN ('publish', 'future'))`, params: { editableBy: user.id } };
+/** Where a post's status and author are, in a query: properties of a query builder alias (`e.status`, `e.authorId`) or raw columns (`v.status`, `v.author_id`). */
+export interface OwnerColumns {
+  readonly status: string;
+  readonly author: string;
+}
+
+/** The OwnerColumns of a query builder alias (entity property names). */
+export function ownerColumnsOf(alias: string): OwnerColumns {
+  return { status: `${alias}.status`, author: `${alias}.authorId` };
 }
 
 /**
- * canOnObject(user, 'read', row) as SQL over raw columns (`status`, `author` are column
- * expressions such as `v.status`, `v.author_id`), for subqueries that must not look at rows the
- * caller may not read; the same cases as canOnObject.
+ * canOnObject(user, 'edit', row) as SQL, for rules that must hold inside a list query; the same
+ * cases in the same order.
  */
-export function canReadWhere(user: AuthUser | null | undefined, columns: { status: string; author: string }): SqlCondition {
+export function canEditWhere(user: AuthUser | null | undefined, columns: OwnerColumns): SqlCondition {
+  const none = { sql: '1 = 0', params: {} };
+  if (!user) return none;
+  if (roleHas(user.role, 'edit_others_posts')) return { sql: '1 = 1', params: {} };
+  const own = `${columns.author} = :editableBy`;
+  if (roleHas(user.role, 'publish_posts')) return { sql: own, params: { editableBy: user.id } };
+  if (!roleHas(user.role, 'create_posts')) return none;
+  return { sql: `(${own} AND ${columns.status} NOT IN ('publish', 'future'))`, params: { editableBy: user.id } };
+}
+
+/**
+ * canOnObject(user, 'read', row) as SQL, for subqueries that must not look at rows the caller may
+ * not read; the same cases as canOnObject.
+ */
+export function canReadWhere(user: AuthUser | null | undefined, columns: OwnerColumns): SqlCondition {
   const published = { sql: `${columns.status} = 'publish'`, params: {} };
   if (!user) return published;
   if (roleHas(user.role, 'edit_others_posts')) return { sql: '1 = 1', params: {} };

@@ -1,5 +1,13 @@
 import { DataSource, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
-import { READ_CACHE_BUDGET, READ_CACHE_TTL_MS, ReadCache, jsonWeight, markWritten, writeGeneration } from './read-cache';
+import {
+  READ_CACHE_BUDGET,
+  READ_CACHE_MAX_ENTRIES,
+  READ_CACHE_TTL_MS,
+  ReadCache,
+  jsonWeight,
+  markWritten,
+  writeGeneration,
+} from './read-cache';
 
 function setup() {
   const dataSource = {} as DataSource;
@@ -139,5 +147,22 @@ describe('ReadCache', () => {
   it('weighs values by the length of their JSON', () => {
     expect(jsonWeight({ a: 'xyz' })).toBe('{"a":"xyz"}'.length);
     expect(jsonWeight(undefined)).toBe(0);
+  });
+
+  it('weighs keys too, so long keys chosen by callers cannot outgrow the budget', async () => {
+    const { cache } = setup();
+    const key = (n: number) => `${n}`.padEnd(READ_CACHE_BUDGET / 3, 'k');
+    for (const n of [1, 2, 3]) await cache.get(key(n), () => Promise.resolve(n));
+    const recomputed = jest.fn(() => Promise.resolve(0));
+    expect(await cache.get(key(1), recomputed)).toBe(0);
+    expect(await cache.get(key(3), recomputed)).toBe(3);
+    expect(recomputed).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps at most READ_CACHE_MAX_ENTRIES values, however light', async () => {
+    const { cache } = setup();
+    for (let n = 0; n <= READ_CACHE_MAX_ENTRIES; n++) await cache.get(`k${n}`, () => Promise.resolve(n));
+    expect(await cache.get('k0', () => Promise.resolve(-1))).toBe(-1);
+    expect(await cache.get(`k${READ_CACHE_MAX_ENTRIES}`, () => Promise.resolve(-1))).toBe(READ_CACHE_MAX_ENTRIES);
   });
 });

@@ -2,7 +2,10 @@ import { DataSource, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 
 const generations = new WeakMap<DataSource, number>();
 
-/** Every content write goes through `transaction()`, which calls this when it starts and when it has committed. */
+/**
+ * Every content write of the app goes through `transaction()`, which calls this when it starts and
+ * when it has committed; the seed, which writes in bulk without it, calls it when it is done.
+ */
 export function markWritten(dataSource: DataSource): void {
   generations.set(dataSource, (generations.get(dataSource) ?? 0) + 1);
 }
@@ -21,6 +24,8 @@ export const READ_CACHE_TTL_MS = 5_000;
  */
 export const READ_CACHE_BUDGET = 8 * 1024 * 1024;
 const DEFAULT_WEIGHT = 256;
+/** At most this many values, whatever they weigh: the map's own overhead stays bounded too. */
+export const READ_CACHE_MAX_ENTRIES = 10_000;
 
 export interface RememberOptions<T> {
   /** The value's weight against READ_CACHE_BUDGET (default 256, right for a number). */
@@ -57,8 +62,8 @@ interface Entry {
  * is computed once per key and remembered until the next write through `transaction()` in this
  * process, or at most `ttlMs` (writes of other instances, or made outside the app). Concurrent requests for
  * the same key share one computation. A value computed while a write was in flight is never
- * served after it: entries carry the write generation they started in. When the values outweigh
- * READ_CACHE_BUDGET, the oldest go first.
+ * served after it: entries carry the write generation they started in. When the values and their
+ * keys outweigh READ_CACHE_BUDGET, or there are more than READ_CACHE_MAX_ENTRIES, the oldest go first.
  */
 export class ReadCache {
   private readonly entries = new Map<string, Entry>();
@@ -78,13 +83,14 @@ export class ReadCache {
     if (known && known.generation === generation && known.expires > now) return known.value as Promise<T>;
     if (known) this.forget(key, known);
     const value = options.freeze ? compute().then(deepFreeze) : compute();
-    const entry: Entry = { generation, expires: now + this.ttlMs, value, weight: DEFAULT_WEIGHT };
+    // Keys count too: a count's key is its SQL with the parameters, which callers choose (ids).
+    const entry: Entry = { generation, expires: now + this.ttlMs, value, weight: key.length + DEFAULT_WEIGHT };
     this.entries.set(key, entry);
     this.weight += entry.weight;
     value.then(
       (result) => {
         if (this.entries.get(key) !== entry) return;
-        const weight = options.weigh ? Math.max(1, options.weigh(result)) : DEFAULT_WEIGHT;
+        const weight = key.length + (options.weigh ? Math.max(1, options.weigh(result)) : DEFAULT_WEIGHT);
         this.weight += weight - entry.weight;
         entry.weight = weight;
         this.evict();
@@ -111,7 +117,7 @@ export class ReadCache {
 
   private evict(): void {
     for (const [key, entry] of this.entries) {
-      if (this.weight <= READ_CACHE_BUDGET) return;
+      if (this.weight <= READ_CACHE_BUDGET && this.entries.size <= READ_CACHE_MAX_ENTRIES) return;
       this.forget(key, entry);
     }
   }

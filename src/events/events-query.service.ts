@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DateTime } from 'luxon';
-import { Brackets, DataSource, EntityManager, In, SelectQueryBuilder } from 'typeorm';
+import { Brackets, DataSource, EntityManager, SelectQueryBuilder } from 'typeorm';
 import { AuthUser } from '../auth/auth-user';
 import { canOnObject, canReadWhere } from '../auth/permissions';
 import { ApiError } from '../common/errors/api-error';
@@ -117,11 +117,11 @@ export class EventsQueryService {
     if (query.geoloc || point) whereGeoloc(builder, point, user);
 
     // The page first: when it is the first page and not full, it is the whole result.
-    const events = await this.pageOf(builder, offset, perPage);
-    if (!events.length && page > 1) throw ApiError.of('event-archive-page-not-found');
+    const { events, matched } = await this.pageOf(builder, offset, perPage);
+    if (!matched && page > 1) throw ApiError.of('event-archive-page-not-found');
     // A page that is not full is the last one: it tells the total without counting. Otherwise the
     // total is remembered per statement until the next write: counting walks the whole window.
-    const total = events.length < perPage ? offset + events.length : await this.cache.count(builder, () => countRows(builder));
+    const total = matched < perPage ? offset + matched : await this.cache.count(builder, () => countRows(builder));
 
     const items = await this.present(events, user, { password: query.password });
     const pages = totalPages(total, perPage);
@@ -130,10 +130,16 @@ export class EventsQueryService {
   }
 
   /**
-   * The page as a deferred join: its ids first, from idx_events_list alone (no row is read for the
-   * rows skipped by the offset), then those rows by primary key, put back in list order.
+   * The page as a deferred join: its ids first (for the default list from idx_events_list alone,
+   * without reading the rows the offset skips), then those rows by primary key, filters applied
+   * again (a write between the two queries must not put a row that no longer matches on the
+   * page), in list order. `matched` is how many ids the page had.
    */
-  private async pageOf(builder: SelectQueryBuilder<EventEntity>, offset: number, perPage: number): Promise<EventEntity[]> {
+  private async pageOf(
+    builder: SelectQueryBuilder<EventEntity>,
+    offset: number,
+    perPage: number,
+  ): Promise<{ events: EventEntity[]; matched: number }> {
     const rows = await builder
       .clone()
       .select('e.id', 'id')
@@ -142,11 +148,11 @@ export class EventsQueryService {
       .offset(offset)
       .limit(perPage)
       .getRawMany<{ id: number | string }>();
-    if (!rows.length) return [];
+    if (!rows.length) return { events: [], matched: 0 };
     const ids = rows.map((row) => Number(row.id));
-    const events = await this.dataSource.manager.find(EventEntity, { where: { id: In(ids) } });
+    const events = await builder.clone().andWhere('e.id IN (:...pageIds)', { pageIds: ids }).getMany();
     const byId = new Map(events.map((event) => [event.id, event]));
-    return ids.map((id) => byId.get(id)).filter((event): event is EventEntity => event !== undefined);
+    return { events: ids.map((id) => byId.get(id)).filter((event): event is EventEntity => event !== undefined), matched: ids.length };
   }
 
   /** GET by id or slug, with the reference's order of checks (§4) and `json_ld`. */
@@ -432,12 +438,16 @@ function whereLinked(builder: SelectQueryBuilder<EventEntity>, table: string, co
 
 /**
  * Events whose venue has coordinates, and, with a point, lies within its radius (haversine, km).
- * Only venues the caller may read count: an event shows a hidden venue as no venue, and the
- * filter must not tell where a hidden one is.
+ * Only venues the caller may read, and whose coordinates they may see, count: an event shows a
+ * hidden venue as no venue and a protected one without coordinates, and the filter must not
+ * tell where either is.
  */
 function whereGeoloc(builder: SelectQueryBuilder<EventEntity>, point: GeoPoint | undefined, user: AuthUser | null | undefined): void {
-  const readable = canReadWhere(user, { status: 'gv.status', author: 'gv.author_id' });
-  let condition = `gv.geo_lat IS NOT NULL AND gv.geo_lng IS NOT NULL AND ${readable.sql}`;
+  const columns = { status: 'gv.status', author: 'gv.author_id', password: 'gv.password' };
+  const readable = canReadWhere(user, columns);
+  // A protected venue shows its coordinates only to who may edit it: the filter sees no more.
+  const open = openContentWhere(user, columns);
+  let condition = `gv.geo_lat IS NOT NULL AND gv.geo_lng IS NOT NULL AND ${readable.sql}${open ? ` AND ${open.sql}` : ''}`;
   if (point) {
     condition +=
       ` AND ${2 * EARTH_RADIUS_KM} * ASIN(SQRT(` +
@@ -447,6 +457,7 @@ function whereGeoloc(builder: SelectQueryBuilder<EventEntity>, point: GeoPoint |
   }
   builder.andWhere(`e.id IN (SELECT gl.event_id FROM event_venues gl INNER JOIN venues gv ON gv.id = gl.venue_id WHERE ${condition})`, {
     ...readable.params,
+    ...open?.params,
     ...(point ? { geoLat: point.lat, geoLng: point.lng, geoRadius: point.radius } : {}),
   });
 }

@@ -6,13 +6,15 @@ import { parseTimezone } from '../common/parsing/timezone';
 const LOCALES = ['en-US', 'en-GB', 'en-AU', 'en-IN', 'en-NZ', 'en-CA', 'en-ZA', 'en-SG', 'en-HK', 'en-IE', 'en-PH', 'en-JP'];
 const ABBREVIATION = /^[A-Z]{2,5}$/;
 // Building an Intl.DateTimeFormat costs far more than using one (every event write asks): keep
-// them, one per locale and zone asked (a few per zone, since the search stops at the first hit).
+// them per locale and zone (zone names in any case: clients choose the spelling), a bounded number.
+const MAX_FORMATTERS = 1_000;
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
 function formatter(locale: string, zone: string): Intl.DateTimeFormat {
-  const key = `${locale}\0${zone}`;
+  const key = `${locale}\0${zone.toLowerCase()}`;
   let found = formatters.get(key);
   if (!found) {
+    if (formatters.size >= MAX_FORMATTERS) formatters.clear();
     found = new Intl.DateTimeFormat(locale, { timeZone: zone, timeZoneName: 'short' });
     formatters.set(key, found);
   }

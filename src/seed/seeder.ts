@@ -52,6 +52,16 @@ const GENERATE_CHUNK = 250;
  * ids. Refuses a database that already has events, venues, organizers or terms unless `reset`.
  */
 export async function seedDemoData(dataSource: DataSource, options: SeedOptions, progress?: SeedProgress): Promise<SeedSummary> {
+  try {
+    return await seed(dataSource, options, progress);
+  } finally {
+    // The seed writes in bulk, without transaction(): reads this DataSource remembered are dropped
+    // here. A server in another process (the CLI's usual case) shows the data after READ_CACHE_SECONDS.
+    markWritten(dataSource);
+  }
+}
+
+async function seed(dataSource: DataSource, options: SeedOptions, progress?: SeedProgress): Promise<SeedSummary> {
   const started = Date.now();
   if (options.reset) await emptyContent(dataSource);
   else await assertEmpty(dataSource);
@@ -115,8 +125,6 @@ export async function seedDemoData(dataSource: DataSource, options: SeedOptions,
 
     await dataSource.transaction((manager) => writeTermCounts(manager, data.termCounts, termIds));
   } finally {
-    // The seed writes without transaction(), in bulk: reads remembered meanwhile are dropped here.
-    markWritten(dataSource);
     progress?.stop();
   }
   return {
