@@ -3,8 +3,11 @@ import { TestApp, TestUser } from './support/test-app';
 
 jest.setTimeout(60_000);
 
-// Writers racing for the same slug: every one must succeed, each with its own slug (CONTRACT §8).
-describe.each(TEST_DATABASES)('a burst of creates with one title on $kind', (database) => {
+type Write = { method: 'post' | 'patch' | 'delete'; path: string; body?: object; expect: number[] };
+
+// Writers racing for the same slug must all succeed, each with its own slug (CONTRACT §8); writers
+// racing on shared terms must leave every count right.
+describe.each(TEST_DATABASES)('bursts of concurrent writes on $kind', (database) => {
   let t: TestApp;
   let editor: TestUser;
 
@@ -37,22 +40,9 @@ describe.each(TEST_DATABASES)('a burst of creates with one title on $kind', (dat
     expect(responses.map((res) => res.status)).toEqual(Array.from({ length: 16 }, () => 201));
     expect(new Set(responses.map((res) => res.body.slug)).size).toBe(16);
   });
-});
 
-type Write = { method: 'post' | 'patch' | 'delete'; path: string; body?: object; expect: number[] };
-
-// terms.count is maintained by deltas (issue #7): racing writers of one event must each see what
-// the previous one left (the row lock on MySQL), and every kind of write must move the counts.
-describe.each(TEST_DATABASES)('a burst of writes sharing terms on $kind', (database) => {
-  let t: TestApp;
-  let editor: TestUser;
-
-  beforeAll(async () => {
-    t = await TestApp.start(database);
-    editor = await t.createUser('editor');
-  });
-  afterAll(() => t.close());
-
+  // terms.count is maintained by deltas (issue #7): racing writers of one event must each see what
+  // the previous one left (the row lock on MySQL), and every kind of write must move the counts.
   const send = (write: Write) => {
     const req = t.request[write.method](t.api(write.path)).set('Authorization', editor.auth);
     return write.body ? req.send(write.body) : req;
