@@ -6,6 +6,7 @@ import { ApplicationPasswordEntity } from './entities/application-password.entit
 import { UserEntity } from './entities/user.entity';
 import { generateApplicationPassword, hashPassword, normalizeApplicationPassword, verifyPassword } from './password-hash';
 import { Role, isRole, ROLES } from './roles';
+import { transaction } from '../database/transaction';
 
 /** A refused user-management request; the CLI prints the message and exits non-zero. */
 export class UserInputError extends Error {}
@@ -33,7 +34,7 @@ export class UsersService {
     if (!USERNAME.test(username)) throw new UserInputError(`Invalid username "${input.username}": use 1-60 letters, digits and . _ @ -`);
     if (!isRole(input.role)) throw new UserInputError(`Unknown role "${input.role}": use one of ${ROLES.join(', ')}`);
     if (input.email !== undefined && !EMAIL.test(input.email)) throw new UserInputError(`Invalid e-mail address "${input.email}"`);
-    return this.users.manager.transaction(async (manager) => {
+    return transaction(this.users.manager.connection, async (manager) => {
       if (await manager.findOne(UserEntity, { where: { username } })) throw new UserInputError(`User "${username}" already exists`);
       const user = await manager.save(manager.create(UserEntity, { username, role: input.role as Role, email: input.email ?? null }));
       const issued = await this.issue(manager.getRepository(ApplicationPasswordEntity), user.id, 'cli');
@@ -66,7 +67,7 @@ export class UsersService {
    */
   async ensureAdmin(usernameInput: string, password: string): Promise<void> {
     const username = usernameInput.toLowerCase();
-    await this.users.manager.transaction(async (manager) => {
+    await transaction(this.users.manager.connection, async (manager) => {
       let user = await manager.findOne(UserEntity, { where: { username }, relations: { applicationPasswords: true } });
       if (!user) user = await manager.save(manager.create(UserEntity, { username, role: 'administrator', email: null }));
       else if (user.role !== 'administrator') await manager.update(UserEntity, user.id, { role: 'administrator' });

@@ -5,6 +5,7 @@ import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { CountingQueryLogger } from '../bench-mode/query-log';
 import { buildDataSourceOptions } from './data-source-options';
 import { ReadCache } from './read-cache';
+import { isolateSqliteReads } from './transaction';
 
 /** The app's DataSource (pending migrations run before the server accepts requests) and the ReadCache over it. */
 @Global()
@@ -23,6 +24,7 @@ import { ReadCache } from './read-cache';
           retryDelay: 2000,
         };
       },
+      dataSourceFactory: async (options) => isolateSqliteReads(await new DataSource(options!).initialize()),
     }),
   ],
   providers: [

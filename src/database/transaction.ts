@@ -1,8 +1,13 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomInt } from 'node:crypto';
 import { DataSource, EntityManager } from 'typeorm';
 import { markWritten } from './read-cache';
 
 const sqliteQueues = new WeakMap<DataSource, Promise<unknown>>();
+/** The SQLite transaction running now (settled, never rejected), if any. */
+const sqliteRunning = new WeakMap<DataSource, Promise<unknown>>();
+/** Set for the whole async flow of a transaction's work: its statements belong to it. */
+const insideTransaction = new AsyncLocalStorage<DataSource>();
 // Deadlock victims are retried; concurrent writers sharing rows (term counts, the gaps of a unique
 // index) can still collide a few times in a burst, so allow several attempts with a short random
 // pause between them.
@@ -11,9 +16,10 @@ const MAX_ATTEMPTS = 8;
 /**
  * Runs `work` in one transaction. better-sqlite3 has a single connection, and TypeORM fails
  * ("cannot start a transaction within a transaction") when two requests open transactions at
- * once, so on SQLite transactions are queued. On MySQL/MariaDB a transaction chosen as a deadlock
- * victim is retried (it was rolled back, so running it again is safe). Never call it from inside
- * `work`: on SQLite the inner call would wait for the outer one forever.
+ * once, so on SQLite transactions are queued (and other requests' statements wait for the one
+ * running: see isolateSqliteReads). On MySQL/MariaDB a transaction chosen as a deadlock victim is
+ * retried (it was rolled back, so running it again is safe). Never call it from inside `work`: on
+ * SQLite the inner call would wait for the outer one forever.
  */
 export function transaction<T>(dataSource: DataSource, work: (manager: EntityManager) => Promise<T>): Promise<T> {
   // Remembered reads (ReadCache) end when a write starts and again once it has committed.
@@ -23,12 +29,47 @@ export function transaction<T>(dataSource: DataSource, work: (manager: EntityMan
   };
   if (dataSource.options.type !== 'better-sqlite3') return withDeadlockRetry(bracketed);
   const previous = sqliteQueues.get(dataSource) ?? Promise.resolve();
-  const run = previous.then(bracketed);
+  const run = previous.then(() => {
+    const current = insideTransaction.run(dataSource, bracketed);
+    const settled = current.then(
+      () => undefined,
+      () => undefined,
+    );
+    sqliteRunning.set(dataSource, settled);
+    void settled.then(() => {
+      if (sqliteRunning.get(dataSource) === settled) sqliteRunning.delete(dataSource);
+    });
+    return current;
+  });
   sqliteQueues.set(
     dataSource,
     run.catch(() => undefined),
   );
   return run;
+}
+
+/**
+ * better-sqlite3 gives TypeORM one connection, and every statement runs on it: a read of another
+ * request arriving while a transaction() is open would run inside that transaction and could see
+ * its uncommitted rows (and a rollback would take them back after they were served). After this,
+ * a statement waits while a transaction() is open, unless it belongs to that transaction (its
+ * async flow). Statements of the transaction's own work, however they reach the connection, pass.
+ */
+export function isolateSqliteReads(dataSource: DataSource): DataSource {
+  if (dataSource.options.type !== 'better-sqlite3') return dataSource;
+  const runner = dataSource.driver.createQueryRunner('master');
+  // The class's method, looked up at each call (not bound once), so wrappers of it, such as the
+  // query counters of tests, still see every statement.
+  const classQuery = () => (Object.getPrototypeOf(runner) as { query: (...args: unknown[]) => Promise<unknown> }).query;
+  runner.query = (async (...args: unknown[]) => {
+    let open = sqliteRunning.get(dataSource);
+    while (open && insideTransaction.getStore() !== dataSource) {
+      await open;
+      open = sqliteRunning.get(dataSource);
+    }
+    return classQuery().apply(runner, args);
+  }) as typeof runner.query;
+  return dataSource;
 }
 
 async function withDeadlockRetry<T>(attempt: () => Promise<T>): Promise<T> {

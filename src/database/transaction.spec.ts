@@ -1,0 +1,60 @@
+import { DataSource } from 'typeorm';
+import { isolateSqliteReads, transaction } from './transaction';
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('transaction() on SQLite', () => {
+  let dataSource: DataSource;
+
+  beforeEach(async () => {
+    dataSource = isolateSqliteReads(await new DataSource({ type: 'better-sqlite3', database: ':memory:' }).initialize());
+    await dataSource.query('CREATE TABLE t (n INTEGER NOT NULL)');
+  });
+  afterEach(() => dataSource.destroy());
+
+  const count = async () => Number((await dataSource.query<{ n: number }[]>('SELECT COUNT(*) AS n FROM t'))[0].n);
+
+  it("keeps other requests' reads out of an open transaction: they never see rows it rolls back", async () => {
+    let inserted!: () => void;
+    const insertedNow = new Promise<void>((resolve) => (inserted = resolve));
+    const write = transaction(dataSource, async (manager) => {
+      await manager.query('INSERT INTO t (n) VALUES (1)');
+      inserted();
+      await pause(50);
+      throw new Error('changed my mind');
+    });
+    await insertedNow;
+    const read = count(); // issued while the transaction is open, after its insert
+    await expect(write).rejects.toThrow('changed my mind');
+    expect(await read).toBe(0);
+  });
+
+  it('lets the statements of the transaction itself through, however they reach the connection', async () => {
+    const seen = await transaction(dataSource, async (manager) => {
+      await manager.query('INSERT INTO t (n) VALUES (1)');
+      await pause(5);
+      return count(); // through the DataSource, not the manager: still the transaction's own
+    });
+    expect(seen).toBe(1);
+    expect(await count()).toBe(1);
+  });
+
+  it('queues transactions, and reads in between only ever see committed states', async () => {
+    // Each transaction adds two rows with a pause between: an odd count would be a dirty read.
+    const writes = [1, 2, 3].map(() =>
+      transaction(dataSource, async (manager) => {
+        await manager.query('INSERT INTO t (n) VALUES (1)');
+        await pause(10);
+        await manager.query('INSERT INTO t (n) VALUES (2)');
+      }),
+    );
+    const reads: Promise<number>[] = [];
+    for (let i = 0; i < 10; i++) {
+      reads.push(count());
+      await pause(4);
+    }
+    await Promise.all(writes);
+    for (const seen of await Promise.all(reads)) expect(seen % 2).toBe(0);
+    expect(await count()).toBe(6);
+  });
+});
