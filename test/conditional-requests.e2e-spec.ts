@@ -228,6 +228,27 @@ describe.each(TEST_DATABASES)('conditional requests on $kind', (database) => {
       expect(invalid.body.code).toBe('rest_invalid_param');
     });
 
+    it.each([
+      ['an event', () => `/events/${event.id}`, 'excerpt'],
+      ['a venue', () => `/venues/${venue.id}`, 'phone'],
+      ['a category', () => `/categories/${category.id}`, 'description'],
+    ])('lets only one of concurrent writers holding the same tag of %s through; the others get 412', async (_kind, pathOf, field) => {
+      const path = pathOf();
+      const bodyOf = (i: number) => ({ [field]: `Racer ${i}` });
+      const current = await etagOf(path, admin());
+      const responses = await Promise.all(
+        Array.from({ length: 6 }, (_, i) => c.write('patch', path, bodyOf(i), 'administrator').set('If-Match', current)),
+      );
+      const statuses = responses.map((res) => res.status).sort();
+      expect(statuses).toEqual([200, 412, 412, 412, 412, 412]);
+      for (const res of responses.filter((r) => r.status === 412)) expect(res.body.code).toBe('rest_precondition_failed');
+      // What the winner wrote is what is there now.
+      const winner = responses.find((res) => res.status === 200)!;
+      const now = await get(path, { Authorization: admin() }).expect(200);
+      expect(now.body[field]).toBe(winner.body[field]);
+      expect(String(now.body[field])).toMatch(/Racer \d/);
+    });
+
     it('is not needed: writes without If-Match work as before', async () => {
       await c.write('patch', `/tags/${tag.id}`, { description: 'No precondition' }, 'administrator').expect(200);
     });

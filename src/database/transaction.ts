@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomInt } from 'node:crypto';
-import { DataSource, EntityManager } from 'typeorm';
+import { DataSource, EntityManager, EntityTarget, FindOptionsWhere, ObjectLiteral } from 'typeorm';
 import { markWritten } from './read-cache';
 
 const sqliteQueues = new WeakMap<DataSource, Promise<unknown>>();
@@ -8,6 +8,8 @@ const sqliteQueues = new WeakMap<DataSource, Promise<unknown>>();
 const sqliteRunning = new WeakMap<DataSource, Promise<unknown>>();
 /** Set for the whole async flow of a transaction's work: its statements belong to it. */
 const insideTransaction = new AsyncLocalStorage<DataSource>();
+/** A check every transaction() of this async flow runs first (If-Match, see underPrecondition). */
+const preconditions = new AsyncLocalStorage<(manager: EntityManager) => Promise<void>>();
 // Deadlock victims are retried; concurrent writers sharing rows (term counts, the gaps of a unique
 // index) can still collide a few times in a burst, so allow several attempts with a short random
 // pause between them.
@@ -22,10 +24,17 @@ const MAX_ATTEMPTS = 8;
  * SQLite the inner call would wait for the outer one forever.
  */
 export function transaction<T>(dataSource: DataSource, work: (manager: EntityManager) => Promise<T>): Promise<T> {
+  const precondition = preconditions.getStore();
+  const checked = precondition
+    ? async (manager: EntityManager) => {
+        await precondition(manager);
+        return work(manager);
+      }
+    : work;
   // Remembered reads (ReadCache) end when a write starts and again once it has committed.
   const bracketed = () => {
     markWritten(dataSource);
-    return dataSource.transaction(work).finally(() => markWritten(dataSource));
+    return dataSource.transaction(checked).finally(() => markWritten(dataSource));
   };
   if (dataSource.options.type !== 'better-sqlite3') return withDeadlockRetry(bracketed);
   const previous = sqliteQueues.get(dataSource) ?? Promise.resolve();
@@ -46,6 +55,29 @@ export function transaction<T>(dataSource: DataSource, work: (manager: EntityMan
     run.catch(() => undefined),
   );
   return run;
+}
+
+/**
+ * Runs `run` so that every transaction() it starts first runs `check` with the transaction's
+ * manager: a conditional write (If-Match) compares the item's current tag there, after locking
+ * its row, so that no write can land between the comparison and the update.
+ */
+export function underPrecondition<T>(check: (manager: EntityManager) => Promise<void>, run: () => T): T {
+  return preconditions.run(check, run);
+}
+
+/**
+ * The row `id` of `target`, read for update: on MySQL/MariaDB locked until the transaction ends,
+ * so concurrent writers of one row take turns, each seeing what the previous one committed.
+ * SQLite transactions take turns already (see transaction()), and TypeORM refuses the lock there.
+ */
+export function lockForUpdate<E extends ObjectLiteral & { id: number }>(
+  manager: EntityManager,
+  target: EntityTarget<E>,
+  id: number,
+): Promise<E | null> {
+  const lock = manager.connection.options.type === 'better-sqlite3' ? {} : { lock: { mode: 'pessimistic_write' as const } };
+  return manager.findOne(target, { where: { id } as FindOptionsWhere<E>, ...lock });
 }
 
 /**

@@ -18,7 +18,7 @@ import { scaleStatus } from '../common/posts/status';
 import { Urls } from '../common/urls/urls';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { insertComplete } from '../database/insert-complete';
-import { transaction } from '../database/transaction';
+import { lockForUpdate, transaction } from '../database/transaction';
 import { MediaEntity } from '../media/media.entity';
 import { MediaService } from '../media/media.service';
 import { CreateOrganizerDto } from '../organizers/dto/create-organizer.dto';
@@ -441,12 +441,10 @@ export class EventsWriteService {
   /**
    * The event row, locked until commit on MySQL: concurrent writes of one event then run one after
    * the other, each reading the status and terms the previous one left (the lock is the
-   * transaction's first read, so its snapshot starts after it). SQLite transactions are serialised
-   * already (database/transaction.ts), and TypeORM refuses the lock there.
+   * transaction's first read, so its snapshot starts after it).
    */
   private async lockedEvent(manager: EntityManager, id: number): Promise<EventEntity> {
-    const lock = this.dataSource.options.type === 'better-sqlite3' ? {} : { lock: { mode: 'pessimistic_write' as const } };
-    const event = await manager.findOne(EventEntity, { where: { id }, ...lock });
+    const event = await lockForUpdate(manager, EventEntity, id);
     if (!event) throw ApiError.of('rest-event-not-found', id);
     return event;
   }

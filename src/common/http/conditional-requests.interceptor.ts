@@ -4,6 +4,7 @@ import { Request, Response } from 'express';
 import { Observable, map } from 'rxjs';
 import { subjectResolverOf } from '../../auth/subject';
 import { ApiError } from '../errors/api-error';
+import { lockForUpdate, underPrecondition } from '../../database/transaction';
 import { ifMatchSatisfied, strongEtag } from './etag';
 import { handlerRouteKind, isSingleItemRoute } from './route-kind';
 
@@ -12,9 +13,11 @@ import { handlerRouteKind, isSingleItemRoute } from './route-kind';
  * - GET/HEAD: the body gets a strong `ETag`; Express's freshness check then answers a matching
  *   `If-None-Match` with 304 and no body (`res.send`, which keeps an ETag already set).
  * - POST/PUT/PATCH/DELETE with `If-Match`: the tag of what a GET would give the caller right now
- *   (the resolver renders it through the resource's read path) must match, else 412. Interceptors
- *   run after the guards and before the pipes, so the order of checks is 401, 403, 404, 403 on
- *   the object (the guards), then 412, then 400 on the body.
+ *   (the resolver renders it through the resource's read path) must match, else 412; compared
+ *   before the handler and again inside the write's transaction on the locked row, so concurrent
+ *   writers holding the same tag cannot both succeed. Interceptors run after the guards and before
+ *   the pipes, so the order of checks is 401, 403, 404, 403 on the object (the guards), then 412,
+ *   then 400 on the body.
  * Lists and other routes are not touched (Express's default weak ETag applies to them).
  */
 @Injectable()
@@ -39,22 +42,37 @@ export class ConditionalRequestsInterceptor implements NestInterceptor {
       );
     }
     const ifMatch = request.headers['if-match'];
-    if (ifMatch !== undefined) await this.checkIfMatch(context.getHandler(), request, ifMatch);
-    return next.handle();
-  }
-
-  private async checkIfMatch(handler: Function, request: Request, ifMatch: string): Promise<void> {
-    const subject = subjectResolverOf(this.reflector, this.moduleRef, handler);
+    if (ifMatch === undefined) return next.handle();
+    const subject = subjectResolverOf(this.reflector, this.moduleRef, context.getHandler());
     // Every single-item write loads its subject (route-kind.spec checks it); without one there is nothing to compare.
     if (!subject) throw new Error(`If-Match on a write without @LoadSubject: ${request.method} ${request.path}`);
-    if (ifMatchSatisfied(ifMatch, undefined)) return; // `*`: the item exists, the guard found it
-    let current: string | undefined;
-    try {
-      current = strongEtag(await subject.resolver.represent(request.subject, request));
-    } catch (error) {
-      // A GET would be refused (e.g. a trashed event): the caller holds no current tag.
-      if (!(error instanceof ApiError)) throw error;
-    }
-    if (!ifMatchSatisfied(ifMatch, current)) throw new ApiError('rest_precondition_failed');
+    if (ifMatchSatisfied(ifMatch, undefined)) return next.handle(); // `*`: the item exists, the guard found it
+    const { resolver } = subject;
+    // Checked now, so a stale tag is answered before the body is validated (412 before 400)...
+    await checkTag(ifMatch, () => resolver.represent(request.subject, request));
+    // ...and again in the write's transaction, on the row locked for update: a write that landed in
+    // between is caught, and none can land after. (Nest binds the handler to the async context of
+    // this call of next.handle(), so its transactions see the check.)
+    const entity = request.subject as { id: number; constructor: Function };
+    return underPrecondition(
+      async (manager) => {
+        const fresh = await lockForUpdate(manager, entity.constructor, entity.id);
+        // A row deleted meanwhile has no current tag.
+        await checkTag(ifMatch, fresh ? () => resolver.represent(fresh, request) : undefined);
+      },
+      () => next.handle(),
+    );
   }
+}
+
+/** 412 unless `ifMatch` names the tag of what `represent` gives; a refused read, or none, has no tag. */
+async function checkTag(ifMatch: string, represent: (() => Promise<unknown>) | undefined): Promise<void> {
+  let current: string | undefined;
+  try {
+    if (represent) current = strongEtag(await represent());
+  } catch (error) {
+    // A GET would be refused (e.g. a trashed event): the caller holds no current tag.
+    if (!(error instanceof ApiError)) throw error;
+  }
+  if (!ifMatchSatisfied(ifMatch, current)) throw new ApiError('rest_precondition_failed');
 }
