@@ -254,6 +254,39 @@ describe.each(TEST_DATABASES)('conditional requests on $kind', (database) => {
     });
   });
 
+  describe('with a small connection pool', () => {
+    let small: TestApp;
+    let client: EventsClient;
+    afterAll(() => small?.close());
+
+    // The second check reads through the write's own transaction: with its own connections, writes
+    // holding theirs would wait for the pool forever (MySQL; SQLite has one connection anyway).
+    it('answers more concurrent conditional writes than the pool has connections', async () => {
+      small = await TestApp.start(database, { DATABASE_POOL_SIZE: '2' });
+      client = await EventsClient.start(small);
+      const paths: string[] = [];
+      for (let i = 0; i < 3; i++) {
+        const hall = await client.createLinked('venues', { venue: `Pool Hall ${i}`, image: `https://img.test/pool-${i}.png` });
+        paths.push(`/venues/${hall.id}`);
+        // Its event is at another venue: a write to this one would change the event's body too.
+        const other = await client.createLinked('venues', { venue: `Pool Stage ${i}`, image: `https://img.test/stage-${i}.png` });
+        paths.push(`/events/${(await client.create({ title: `Pool event ${i}`, ...DATES, venue: other.id })).id}`);
+      }
+      const auth = client.auth('administrator');
+      const tags = await Promise.all(
+        paths.map(async (path) => (await small.request.get(small.api(path)).set('Authorization', auth).expect(200)).headers.etag),
+      );
+      const responses = await Promise.all(
+        paths.map((path, i) =>
+          client
+            .write('patch', path, path.startsWith('/venues') ? { phone: '1' } : { excerpt: 'Pool' }, 'administrator')
+            .set('If-Match', tags[i]),
+        ),
+      );
+      expect(responses.map((res) => res.status)).toEqual(paths.map(() => 200));
+    }, 30_000);
+  });
+
   describe('documentation', () => {
     type Operation = { parameters: { name: string; in: string }[]; responses: Record<string, { headers?: Record<string, unknown> }> };
     it('documents If-None-Match, ETag and 304 on single reads, If-Match and 412 on single writes, Idempotency-Key and 422 on creates', async () => {

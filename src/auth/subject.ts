@@ -10,6 +10,7 @@ import {
 } from '@nestjs/common';
 import { ModuleRef, Reflector } from '@nestjs/core';
 import { Request } from 'express';
+import { EntityManager } from 'typeorm';
 
 /**
  * Loads the object a single-item route addresses (by id or slug) and checks the caller's right
@@ -21,9 +22,10 @@ export interface SubjectResolver<T = unknown> {
   /**
    * The body a single read (GET) of the subject gives this request's caller, through the
    * resource's own read path: `If-Match` compares its ETag (CONTRACT §7). Throws the read's
-   * ApiError when the caller could not read it.
+   * ApiError when the caller could not read it. Inside a write's transaction (the second If-Match
+   * check) `manager` is that transaction's: every read must use it, never a connection of its own.
    */
-  represent(subject: T, request: Request): Promise<unknown>;
+  represent(subject: T, request: Request, manager?: EntityManager): Promise<unknown>;
 }
 
 export type SubjectAction = 'read' | 'edit' | 'delete';

@@ -1,5 +1,5 @@
 import { DataSource } from 'typeorm';
-import { isolateSqliteReads, transaction } from './transaction';
+import { isolateSqliteReads, transaction, underPrecondition } from './transaction';
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -56,5 +56,47 @@ describe('transaction() on SQLite', () => {
     await Promise.all(writes);
     for (const seen of await Promise.all(reads)) expect(seen % 2).toBe(0);
     expect(await count()).toBe(6);
+  });
+
+  it('does not let work left running after its own transaction into the next one', async () => {
+    let late!: Promise<number>;
+    await transaction(dataSource, () => {
+      late = pause(30).then(count); // still running when this transaction has ended
+      return Promise.resolve();
+    });
+    const next = transaction(dataSource, async (manager) => {
+      await manager.query('INSERT INTO t (n) VALUES (1)');
+      await pause(60);
+      throw new Error('rolled back');
+    });
+    expect(await late).toBe(0);
+    await expect(next).rejects.toThrow('rolled back');
+  });
+});
+
+describe('underPrecondition', () => {
+  let dataSource: DataSource;
+  beforeEach(async () => {
+    dataSource = isolateSqliteReads(await new DataSource({ type: 'better-sqlite3', database: ':memory:' }).initialize());
+    await dataSource.query('CREATE TABLE t (n INTEGER NOT NULL)');
+  });
+  afterEach(() => dataSource.destroy());
+
+  it('runs the check first in the transaction, and a refusal rolls the write back', async () => {
+    const refuse = () => Promise.reject(new Error('412'));
+    await expect(
+      underPrecondition(refuse, () => transaction(dataSource, (manager) => manager.query('INSERT INTO t (n) VALUES (1)'))),
+    ).rejects.toThrow('412');
+    expect((await dataSource.query<{ n: number }[]>('SELECT COUNT(*) AS n FROM t'))[0].n).toBe(0);
+  });
+
+  it('checks only until a checked transaction has committed, and again after a failed one', async () => {
+    const check = jest.fn(() => Promise.resolve());
+    await underPrecondition(check, async () => {
+      await expect(transaction(dataSource, () => Promise.reject(new Error('failed')))).rejects.toThrow('failed');
+      await transaction(dataSource, (manager) => manager.query('INSERT INTO t (n) VALUES (1)'));
+      await transaction(dataSource, (manager) => manager.query('INSERT INTO t (n) VALUES (2)'));
+    });
+    expect(check).toHaveBeenCalledTimes(2);
   });
 });

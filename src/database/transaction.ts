@@ -4,12 +4,22 @@ import { DataSource, EntityManager, EntityTarget, FindOptionsWhere, ObjectLitera
 import { markWritten } from './read-cache';
 
 const sqliteQueues = new WeakMap<DataSource, Promise<unknown>>();
-/** The SQLite transaction running now (settled, never rejected), if any. */
-const sqliteRunning = new WeakMap<DataSource, Promise<unknown>>();
-/** Set for the whole async flow of a transaction's work: its statements belong to it. */
-const insideTransaction = new AsyncLocalStorage<DataSource>();
-/** A check every transaction() of this async flow runs first (If-Match, see underPrecondition). */
-const preconditions = new AsyncLocalStorage<(manager: EntityManager) => Promise<void>>();
+/** The SQLite transaction running now: its token, and its end (settled, never rejected). */
+const sqliteRunning = new WeakMap<DataSource, { token: object; settled: Promise<unknown> }>();
+/**
+ * The token of the transaction whose work this async flow is: its statements belong to it. One
+ * token per transaction, so work left running after its own transaction ended (a Promise.all
+ * branch after another failed) does not pass as part of the next one.
+ */
+const insideTransaction = new AsyncLocalStorage<object>();
+
+/** A check the first transaction() of an async flow runs first (If-Match, see underPrecondition). */
+interface Precondition {
+  readonly check: (manager: EntityManager) => Promise<void>;
+  /** A transaction that ran the check has committed: the write it guarded is done. */
+  satisfied: boolean;
+}
+const preconditions = new AsyncLocalStorage<Precondition>();
 // Deadlock victims are retried; concurrent writers sharing rows (term counts, the gaps of a unique
 // index) can still collide a few times in a burst, so allow several attempts with a short random
 // pause between them.
@@ -25,28 +35,41 @@ const MAX_ATTEMPTS = 8;
  */
 export function transaction<T>(dataSource: DataSource, work: (manager: EntityManager) => Promise<T>): Promise<T> {
   const precondition = preconditions.getStore();
-  const checked = precondition
-    ? async (manager: EntityManager) => {
-        await precondition(manager);
-        return work(manager);
-      }
-    : work;
+  const guarded =
+    precondition && !precondition.satisfied
+      ? async (manager: EntityManager) => {
+          await precondition.check(manager);
+          const result = await work(manager);
+          return { result, guarded: true };
+        }
+      : async (manager: EntityManager) => ({ result: await work(manager), guarded: false });
   // Remembered reads (ReadCache) end when a write starts and again once it has committed.
-  const bracketed = () => {
+  const bracketed = async () => {
     markWritten(dataSource);
-    return dataSource.transaction(checked).finally(() => markWritten(dataSource));
+    try {
+      const done = await dataSource.transaction(guarded);
+      // Committed: later transactions of the same request are not the guarded write.
+      if (done.guarded && precondition) precondition.satisfied = true;
+      return done.result;
+    } finally {
+      markWritten(dataSource);
+    }
   };
   if (dataSource.options.type !== 'better-sqlite3') return withDeadlockRetry(bracketed);
   const previous = sqliteQueues.get(dataSource) ?? Promise.resolve();
   const run = previous.then(() => {
-    const current = insideTransaction.run(dataSource, bracketed);
-    const settled = current.then(
-      () => undefined,
-      () => undefined,
-    );
-    sqliteRunning.set(dataSource, settled);
-    void settled.then(() => {
-      if (sqliteRunning.get(dataSource) === settled) sqliteRunning.delete(dataSource);
+    const token = {};
+    const current = insideTransaction.run(token, bracketed);
+    const running = {
+      token,
+      settled: current.then(
+        () => undefined,
+        () => undefined,
+      ),
+    };
+    sqliteRunning.set(dataSource, running);
+    void running.settled.then(() => {
+      if (sqliteRunning.get(dataSource) === running) sqliteRunning.delete(dataSource);
     });
     return current;
   });
@@ -58,12 +81,13 @@ export function transaction<T>(dataSource: DataSource, work: (manager: EntityMan
 }
 
 /**
- * Runs `run` so that every transaction() it starts first runs `check` with the transaction's
- * manager: a conditional write (If-Match) compares the item's current tag there, after locking
- * its row, so that no write can land between the comparison and the update.
+ * Runs `run` so that its transaction() first runs `check` with the transaction's manager: a
+ * conditional write (If-Match) compares the item's current tag there, after locking its row, so
+ * that no write can land between the comparison and the update. Retries (a rollback) check again;
+ * once a checked transaction has committed, the request's later transactions do not.
  */
 export function underPrecondition<T>(check: (manager: EntityManager) => Promise<void>, run: () => T): T {
-  return preconditions.run(check, run);
+  return preconditions.run({ check, satisfied: false }, run);
 }
 
 /**
@@ -95,8 +119,8 @@ export function isolateSqliteReads(dataSource: DataSource): DataSource {
   const classQuery = () => (Object.getPrototypeOf(runner) as { query: (...args: unknown[]) => Promise<unknown> }).query;
   runner.query = (async (...args: unknown[]) => {
     let open = sqliteRunning.get(dataSource);
-    while (open && insideTransaction.getStore() !== dataSource) {
-      await open;
+    while (open && insideTransaction.getStore() !== open.token) {
+      await open.settled;
       open = sqliteRunning.get(dataSource);
     }
     return classQuery().apply(runner, args);

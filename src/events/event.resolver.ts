@@ -7,6 +7,7 @@ import { parsePathId } from '../common/params/path-id';
 import { EventEntity } from './event.entity';
 import { EventView } from './event.presenter';
 import { EventsQueryService } from './events-query.service';
+import { EntityManager } from 'typeorm';
 
 /**
  * The event of `/events/{id}` or `/events/by-slug/{slug}` for writes, loaded before the body is
@@ -24,8 +25,8 @@ export class EventResolver implements SubjectResolver<EventEntity> {
     return event;
   }
 
-  /** The single read's body (its checks included: a trashed event has none). */
-  represent(event: EventEntity, request: Request): Promise<EventView> {
-    return this.events.read({ id: event.id }, request.user, undefined);
+  /** The single read's body, read afresh (its checks included: a trashed event has none). */
+  represent(event: EventEntity, request: Request, manager?: EntityManager): Promise<EventView> {
+    return this.events.read({ id: event.id }, request.user, undefined, manager);
   }
 }

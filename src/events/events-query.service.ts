@@ -160,8 +160,10 @@ export class EventsQueryService {
     where: { id: number } | { slug: string },
     user: AuthUser | null | undefined,
     password: string | undefined,
+    manager?: EntityManager,
   ): Promise<EventView> {
-    if (user || password !== undefined) return this.readUncached(where, user, password);
+    // Inside a transaction (`manager`) nothing is remembered: it may see its own uncommitted writes.
+    if (user || password !== undefined || manager) return this.readUncached(where, user, password, manager);
     // What an anonymous caller without a password sees of an event is the same for all of them.
     const key = `event\0${'id' in where ? `id\0${where.id}` : `slug\0${where.slug.toLowerCase()}`}`;
     return this.cache.get(key, () => this.readUncached(where, null, undefined), { weigh: jsonWeight, freeze: true });
@@ -171,12 +173,13 @@ export class EventsQueryService {
     where: { id: number } | { slug: string },
     user: AuthUser | null | undefined,
     password: string | undefined,
+    manager?: EntityManager,
   ): Promise<EventView> {
-    const event = await this.findOrFail(where);
+    const event = await this.findOrFail(where, manager);
     if (event.status === 'trash') throw ApiError.of('event-no-longer-available');
     if (!canOnObject(user, 'read', event)) throw ApiError.of('event-not-accessible');
     if (this.isLocked(event, user, password)) throw ApiError.of('event-password-protected');
-    const [view] = await this.present([event], user, { single: true, password });
+    const [view] = await this.present([event], user, { single: true, password }, manager);
     return view;
   }
 

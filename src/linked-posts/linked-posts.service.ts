@@ -139,8 +139,8 @@ export abstract class LinkedPostsService<E extends LinkedPostEntity, A extends L
   }
 
   /** A single read: the object with `json_ld`. */
-  async read(post: E, user: AuthUser | null | undefined, password?: string): Promise<Json> {
-    const [body] = await this.present([post], user, { single: true, password });
+  async read(post: E, user: AuthUser | null | undefined, password?: string, manager?: EntityManager): Promise<Json> {
+    const [body] = await this.present([post], user, { single: true, password }, manager);
     return body;
   }
 

@@ -4,6 +4,7 @@ import { Json } from '../linked-posts/linked-post.presenter';
 import { SubjectAction, SubjectResolver } from '../auth/subject';
 import { OrganizerEntity } from './organizer.entity';
 import { OrganizersService } from './organizers.service';
+import { EntityManager } from 'typeorm';
 
 /** The organizer of `/organizers/{id}` or `/organizers/by-slug/{slug}`, checked before the body is validated. */
 @Injectable()
@@ -14,7 +15,7 @@ export class OrganizerResolver implements SubjectResolver<OrganizerEntity> {
     return this.organizers.resolve(request.params, action, request.user);
   }
 
-  represent(organizer: OrganizerEntity, request: Request): Promise<Json> {
-    return this.organizers.read(organizer, request.user);
+  represent(organizer: OrganizerEntity, request: Request, manager?: EntityManager): Promise<Json> {
+    return this.organizers.read(organizer, request.user, undefined, manager);
   }
 }

@@ -4,6 +4,7 @@ import { Json } from '../linked-posts/linked-post.presenter';
 import { SubjectAction, SubjectResolver } from '../auth/subject';
 import { VenueEntity } from './venue.entity';
 import { VenuesService } from './venues.service';
+import { EntityManager } from 'typeorm';
 
 /** The venue of `/venues/{id}` or `/venues/by-slug/{slug}`, checked before the body is validated. */
 @Injectable()
@@ -14,7 +15,7 @@ export class VenueResolver implements SubjectResolver<VenueEntity> {
     return this.venues.resolve(request.params, action, request.user);
   }
 
-  represent(venue: VenueEntity, request: Request): Promise<Json> {
-    return this.venues.read(venue, request.user);
+  represent(venue: VenueEntity, request: Request, manager?: EntityManager): Promise<Json> {
+    return this.venues.read(venue, request.user, undefined, manager);
   }
 }

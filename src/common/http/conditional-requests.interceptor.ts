@@ -46,19 +46,25 @@ export class ConditionalRequestsInterceptor implements NestInterceptor {
     const subject = subjectResolverOf(this.reflector, this.moduleRef, context.getHandler());
     // Every single-item write loads its subject (route-kind.spec checks it); without one there is nothing to compare.
     if (!subject) throw new Error(`If-Match on a write without @LoadSubject: ${request.method} ${request.path}`);
-    if (ifMatchSatisfied(ifMatch, undefined)) return next.handle(); // `*`: the item exists, the guard found it
     const { resolver } = subject;
-    // Checked now, so a stale tag is answered before the body is validated (412 before 400)...
-    await checkTag(ifMatch, () => resolver.represent(request.subject, request));
-    // ...and again in the write's transaction, on the row locked for update: a write that landed in
-    // between is caught, and none can land after. (Nest binds the handler to the async context of
-    // this call of next.handle(), so its transactions see the check.)
+    const any = ifMatchSatisfied(ifMatch, undefined); // `*`: any current representation will do
+    // Checked now, so a stale tag is answered before the body is validated (412 before 400); for
+    // `*` the guard found the item...
+    if (!any) await checkTag(ifMatch, () => resolver.represent(request.subject, request));
+    // ...and again in the write's transaction, on the row locked for update, rendered with that
+    // transaction's manager: a write that landed in between is caught, and none can land after.
+    // (Nest binds the handler to the async context of this call of next.handle(), so the
+    // handler's transaction sees the check.)
     const entity = request.subject as { id: number; constructor: Function };
     return underPrecondition(
       async (manager) => {
         const fresh = await lockForUpdate(manager, entity.constructor, entity.id);
-        // A row deleted meanwhile has no current tag.
-        await checkTag(ifMatch, fresh ? () => resolver.represent(fresh, request) : undefined);
+        // A row deleted meanwhile has no current representation.
+        if (any) {
+          if (!fresh) throw new ApiError('rest_precondition_failed');
+          return;
+        }
+        await checkTag(ifMatch, fresh ? () => resolver.represent(fresh, request, manager) : undefined);
       },
       () => next.handle(),
     );

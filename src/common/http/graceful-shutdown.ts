@@ -19,7 +19,9 @@ export class GracefulShutdown implements BeforeApplicationShutdown {
   async beforeApplicationShutdown(): Promise<void> {
     const server = this.adapterHost.httpAdapter?.getHttpServer() as Server | undefined;
     if (server?.listening) server.close();
-    if (!(await requestsFinished(SHUTDOWN_DRAIN_MS))) {
+    // A keep-alive connection stays open after close() and may bring more requests: close each one
+    // as soon as it is idle between two of them, so the count can reach zero.
+    if (!(await requestsFinished(SHUTDOWN_DRAIN_MS, 20, () => server?.closeIdleConnections()))) {
       new Logger('Main').warn(`${requestsInFlight()} request(s) still running after ${SHUTDOWN_DRAIN_MS} ms; closing anyway`);
     }
   }
