@@ -110,11 +110,6 @@ export class ReadCache {
     return this.get(`count\0${sql}\0${JSON.stringify(parameters)}`, count);
   }
 
-  clear(): void {
-    this.entries.clear();
-    this.weight = 0;
-  }
-
   private evict(): void {
     for (const [key, entry] of this.entries) {
       if (this.weight <= READ_CACHE_BUDGET && this.entries.size <= READ_CACHE_MAX_ENTRIES) return;

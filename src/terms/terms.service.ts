@@ -9,7 +9,8 @@ import { Message, msg } from '../common/i18n/message';
 import { unreadableIds } from '../common/posts/readable';
 import { Urls } from '../common/urls/urls';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
-import { isUniqueViolation, transaction } from '../database/transaction';
+import { transaction } from '../database/transaction';
+import { retryOnSlugConflict } from '../common/posts/slug';
 import { EventEntity } from '../events/event.entity';
 import { FilterValue, ListPage, buildListLinks, resolvePage, totalPages } from '../listing';
 import { ListTermsQuery } from './dto/list-terms.query';
@@ -20,7 +21,12 @@ import { insertTerm, termNameKey } from './term-insert';
 import { TermEntity } from './term.entity';
 import { TermView, presentTerm } from './term.presenter';
 
-/** How often a write is re-run after another request took its name or slug first. */
+/**
+ * How often a write is re-run after another request took its name or slug first: names and slugs
+ * are checked before writing, but a UNIQUE index still refuses the row when a concurrent request
+ * took one in between. The re-run's checks see that term (term_exists, duplicate_term_slug, the
+ * next slug).
+ */
 const MAX_WRITE_ATTEMPTS = 10;
 /** Deeper category trees than this are refused rather than walked. */
 const MAX_DEPTH = 1000;
@@ -97,69 +103,75 @@ export class TermsService {
   }
 
   async create(taxonomy: Taxonomy, input: TermInput & { name: string }): Promise<Created<TermView>> {
-    const term = await this.retryOnConflict(() =>
-      transaction(this.dataSource, async (manager) => {
-        const parent = taxonomy.hierarchical ? (input.parent ?? 0) : 0;
-        if (parent) await this.requireParent(manager, taxonomy, parent);
-        await this.checkNameFree(manager, taxonomy, input.name, parent);
-        if (input.slug !== undefined) await this.checkSlugFree(manager, taxonomy, input.slug);
+    const term = await retryOnSlugConflict(
+      () =>
+        transaction(this.dataSource, async (manager) => {
+          const parent = taxonomy.hierarchical ? (input.parent ?? 0) : 0;
+          if (parent) await this.requireParent(manager, taxonomy, parent);
+          await this.checkNameFree(manager, taxonomy, input.name, parent);
+          if (input.slug !== undefined) await this.checkSlugFree(manager, taxonomy, input.slug);
 
-        const saved = await insertTerm(manager, taxonomy, {
-          name: input.name,
-          slug: input.slug,
-          description: input.description ?? '',
-          parent,
-        });
-        return saved;
-      }),
+          const saved = await insertTerm(manager, taxonomy, {
+            name: input.name,
+            slug: input.slug,
+            description: input.description ?? '',
+            parent,
+          });
+          return saved;
+        }),
+      MAX_WRITE_ATTEMPTS,
     );
     const view = this.present(term);
     return new Created(view, view.urls.self);
   }
 
   async update(taxonomy: Taxonomy, target: TermEntity, input: TermInput): Promise<TermView> {
-    const term = await this.retryOnConflict(() =>
-      transaction(this.dataSource, async (manager) => {
-        const current = await this.reload(manager, taxonomy, target.id);
-        const name = input.name ?? current.name;
-        const parent = taxonomy.hierarchical && input.parent !== undefined ? input.parent : current.parent;
+    const term = await retryOnSlugConflict(
+      () =>
+        transaction(this.dataSource, async (manager) => {
+          const current = await this.reload(manager, taxonomy, target.id);
+          const name = input.name ?? current.name;
+          const parent = taxonomy.hierarchical && input.parent !== undefined ? input.parent : current.parent;
 
-        if (parent !== current.parent && parent !== 0) {
-          await this.requireParent(manager, taxonomy, parent);
-          await this.checkNoCycle(manager, taxonomy, current.id, parent);
-        }
-        if (termNameKey(name) !== current.nameKey || parent !== current.parent) {
-          await this.checkNameFree(manager, taxonomy, name, parent, current.id);
-        }
-        if (input.slug !== undefined && input.slug !== current.slug) await this.checkSlugFree(manager, taxonomy, input.slug, current.id);
+          if (parent !== current.parent && parent !== 0) {
+            await this.requireParent(manager, taxonomy, parent);
+            await this.checkNoCycle(manager, taxonomy, current.id, parent);
+          }
+          if (termNameKey(name) !== current.nameKey || parent !== current.parent) {
+            await this.checkNameFree(manager, taxonomy, name, parent, current.id);
+          }
+          if (input.slug !== undefined && input.slug !== current.slug) await this.checkSlugFree(manager, taxonomy, input.slug, current.id);
 
-        const changes: Partial<TermEntity> = {
-          name,
-          nameKey: termNameKey(name),
-          parent,
-          slug: input.slug ?? current.slug,
-          description: input.description === undefined ? current.description : (input.description ?? ''),
-        };
-        await manager.update(TermEntity, current.id, changes);
-        return Object.assign(current, changes);
-      }),
+          const changes: Partial<TermEntity> = {
+            name,
+            nameKey: termNameKey(name),
+            parent,
+            slug: input.slug ?? current.slug,
+            description: input.description === undefined ? current.description : (input.description ?? ''),
+          };
+          await manager.update(TermEntity, current.id, changes);
+          return Object.assign(current, changes);
+        }),
+      MAX_WRITE_ATTEMPTS,
     );
     return this.present(term);
   }
 
   /** Permanent; the children of a category move up to its parent. Returns the term as it was. */
   async remove(taxonomy: Taxonomy, target: TermEntity): Promise<TermView> {
-    const term = await this.retryOnConflict(() =>
-      transaction(this.dataSource, async (manager) => {
-        const current = await this.reload(manager, taxonomy, target.id);
-        if (taxonomy.hierarchical) {
-          await this.checkChildrenCanMoveUp(manager, taxonomy, current);
-          await manager.update(TermEntity, { taxonomy: taxonomy.name, parent: current.id }, { parent: current.parent });
-        }
-        await manager.query('DELETE FROM event_terms WHERE term_id = ?', [current.id]);
-        await manager.delete(TermEntity, { id: current.id });
-        return current;
-      }),
+    const term = await retryOnSlugConflict(
+      () =>
+        transaction(this.dataSource, async (manager) => {
+          const current = await this.reload(manager, taxonomy, target.id);
+          if (taxonomy.hierarchical) {
+            await this.checkChildrenCanMoveUp(manager, taxonomy, current);
+            await manager.update(TermEntity, { taxonomy: taxonomy.name, parent: current.id }, { parent: current.parent });
+          }
+          await manager.query('DELETE FROM event_terms WHERE term_id = ?', [current.id]);
+          await manager.delete(TermEntity, { id: current.id });
+          return current;
+        }),
+      MAX_WRITE_ATTEMPTS,
     );
     return this.present(term);
   }
@@ -264,21 +276,6 @@ export class TermsService {
         msg('The category cannot be deleted: its child “%s” would move up next to a category with the same name.', clash.name),
         { term_id: Number(clash.sibling_id) },
       );
-    }
-  }
-
-  /**
-   * Names and slugs are checked before writing; a UNIQUE index still refuses the row when a
-   * concurrent request took the same name or slug in between. The write is then run again, and
-   * its checks now see the other request's term (term_exists, duplicate_term_slug, next slug).
-   */
-  private async retryOnConflict<T>(write: () => Promise<T>): Promise<T> {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return await write();
-      } catch (error) {
-        if (attempt >= MAX_WRITE_ATTEMPTS || !isUniqueViolation(error)) throw error;
-      }
     }
   }
 }

@@ -39,8 +39,9 @@ export async function uniqueSlug(
 }
 
 /**
- * Runs a write again when the unique index refused its slug because a concurrent write took it
- * first (CONTRACT §8); `work` must open its own transaction so the retry starts clean.
+ * Runs a write again when a unique index refused its slug (or another unique key, such as a
+ * term's name) because a concurrent write took it first (CONTRACT §8); `work` must open its own
+ * transaction so the retry starts clean, and its checks then see the other write's row.
  */
 export async function retryOnSlugConflict<T>(work: () => Promise<T>, attempts = 3): Promise<T> {
   for (let attempt = 1; ; attempt++) {
