@@ -422,7 +422,6 @@ function whereWindow(builder: SelectQueryBuilder<EventEntity>, window: DateWindo
   }
 }
 
-/** OR within one list: the event has at least one of the ids (served by the link table's (x_id, event_id) index). */
 /**
  * COUNT(*) of the filtered rows. TypeORM's getCount() counts DISTINCT ids, which makes the
  * database de-duplicate every row; the list has no joins (links are subqueries), so each event
@@ -433,6 +432,7 @@ async function countRows(builder: SelectQueryBuilder<EventEntity>): Promise<numb
   return Number(row?.total ?? 0);
 }
 
+/** OR within one list: the event has at least one of the ids (served by the link table's (x_id, event_id) index). */
 function whereLinked(builder: SelectQueryBuilder<EventEntity>, table: string, column: string, param: string, ids: readonly number[]): void {
   builder.andWhere(`e.id IN (SELECT ${param}_l.event_id FROM ${table} ${param}_l WHERE ${param}_l.${column} IN (:...${param}Ids))`, {
     [`${param}Ids`]: ids,
