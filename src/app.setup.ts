@@ -1,11 +1,13 @@
 import { INestApplication } from '@nestjs/common';
 import { NestExpressApplication } from '@nestjs/platform-express';
-import { json, urlencoded } from 'express';
+import { Express, Request, json, urlencoded } from 'express';
 import { randomUUID } from 'node:crypto';
 import { parse as parseQueryString } from 'qs';
 import { BENCH_ROUTES } from './bench-mode/bench-routes';
 import { bodyParserErrors } from './common/errors/body-parser-errors';
+import { notModified } from './common/http/etag';
 import { countInFlight } from './common/http/in-flight';
+import { namespaceAliasRouting } from './common/http/namespace-aliases';
 import { AppConfig } from './config/app-config';
 import { NAMESPACE, OUTSIDE_NAMESPACE } from './namespace';
 
@@ -23,6 +25,19 @@ export function configureApp(app: INestApplication, config: AppConfig): NestExpr
   // refuse what is too long with a clear reason.
   express.set('query parser', (query: string) => parseQueryString(query, { arrayLimit: 1000, depth: 2, parameterLimit: 1000 }));
   express.set('trust proxy', config.trustProxy);
+  // RFC 9110 §13.2.1: the origin server evaluates If-None-Match whatever the request's cache
+  // directives. fetch() adds `Cache-Control: no-cache` to every conditional request, and Express's
+  // `req.fresh` (which `res.send` asks before answering 304) gives up on it (issue #11).
+  const instance: Express = express.getHttpAdapter().getInstance();
+  Object.defineProperty(instance.request, 'fresh', {
+    configurable: true,
+    get(this: Request): boolean {
+      const response = this.res;
+      return response !== undefined && notModified(this.method, response.statusCode, this.headers, response.getHeader('ETag'));
+    },
+  });
+  const aliases = namespaceAliasRouting(config);
+  if (aliases) express.use(aliases.rewrite);
 
   express.use(countInFlight);
   express.use(
@@ -39,6 +54,7 @@ export function configureApp(app: INestApplication, config: AppConfig): NestExpr
   express.use(json({ limit: BODY_LIMIT, strict: false, type: ['application/json', 'application/*+json'] }));
   express.use(urlencoded({ limit: BODY_LIMIT, extended: true, parameterLimit: 10_000 }));
   express.use(bodyParserErrors);
+  if (aliases) express.use(aliases.bind);
 
   if (config.corsOrigins) {
     express.enableCors({

@@ -9,6 +9,8 @@ export interface AppConfig {
   readonly siteUrl: string;
   /** Mount point of the REST root, `''` or e.g. `/wp-json` (no trailing slash). */
   readonly restPrefix: string;
+  /** NAMESPACE_ALIASES: further namespaces serving the same API, e.g. `tribe/events/v1` (none by default). */
+  readonly namespaceAliases: readonly string[];
   readonly siteTimezone: string;
   readonly siteLocale: Locale;
   readonly defaultPerPage: number;

@@ -37,6 +37,33 @@ describe('loadConfig', () => {
     }
   });
 
+  it('serves no namespace alias by default, and the listed ones without their slashes', () => {
+    expect(loadConfig({}).namespaceAliases).toEqual([]);
+    expect(loadConfig({ NAMESPACE_ALIASES: ' /tribe/events/v1/ , legacy/v2 ' }).namespaceAliases).toEqual(['tribe/events/v1', 'legacy/v2']);
+  });
+
+  it('refuses namespace aliases that are not paths or would overlap a served namespace or a root route', () => {
+    expect(problemsOf({ NAMESPACE_ALIASES: 'tribe events' })).toEqual([
+      'NAMESPACE_ALIASES: "tribe events" is not a namespace such as tribe/events/v1',
+    ]);
+    expect(problemsOf({ NAMESPACE_ALIASES: 'tribe/../v1' })).toEqual([
+      'NAMESPACE_ALIASES: "tribe/../v1" is not a namespace such as tribe/events/v1',
+    ]);
+    expect(problemsOf({ NAMESPACE_ALIASES: 'Calendar/Events/v1' })).toEqual([
+      'NAMESPACE_ALIASES: "Calendar/Events/v1" overlaps the namespace "calendar/events/v1"',
+    ]);
+    expect(problemsOf({ NAMESPACE_ALIASES: 'calendar/events' })).toEqual([
+      'NAMESPACE_ALIASES: "calendar/events" overlaps the namespace "calendar/events/v1"',
+    ]);
+    expect(problemsOf({ NAMESPACE_ALIASES: 'tribe/events/v1,tribe/events' })).toEqual([
+      'NAMESPACE_ALIASES: "tribe/events" overlaps the namespace "tribe/events/v1"',
+    ]);
+    expect(problemsOf({ NAMESPACE_ALIASES: 'health/v1' })).toEqual([
+      'NAMESPACE_ALIASES: "health/v1" would hide /health (set REST_PREFIX or choose another)',
+    ]);
+    expect(loadConfig({ NAMESPACE_ALIASES: 'health/v1', REST_PREFIX: '/wp-json' }).namespaceAliases).toEqual(['health/v1']);
+  });
+
   it('turns bench mode on only when BENCH_MODE is true or 1', () => {
     expect(loadConfig({}).benchMode).toBe(false);
     expect(loadConfig({ BENCH_MODE: 'true' }).benchMode).toBe(true);

@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { config as loadDotenv } from 'dotenv';
 import { isLocale } from '../common/i18n/translator';
 import { isValidTimezone } from '../common/parsing/timezone';
+import { NAMESPACE } from '../namespace';
 import { AppConfig, DatabaseConfig } from './app-config';
 
 export class ConfigError extends Error {
@@ -44,6 +45,7 @@ export function loadConfig(env: Env = process.env, dotenvPath = resolve(process.
     problems.push(`REST_PREFIX must be a URL path such as /wp-json (got "${restPrefix}")`);
   }
   restPrefix = restPrefix ? `/${restPrefix.replace(/^\/+|\/+$/g, '')}` : '';
+  const namespaceAliases = parseNamespaceAliases(read('NAMESPACE_ALIASES'), restPrefix, problems);
 
   const siteTimezone = read('SITE_TIMEZONE') ?? 'UTC';
   if (!isValidTimezone(siteTimezone))
@@ -101,6 +103,7 @@ export function loadConfig(env: Env = process.env, dotenvPath = resolve(process.
     database,
     siteUrl,
     restPrefix,
+    namespaceAliases,
     siteTimezone,
     siteLocale: siteLocale as AppConfig['siteLocale'],
     defaultPerPage,
@@ -133,6 +136,42 @@ function parseDatabase(url: string | undefined, readUrls: string | undefined, po
   }
   problems.push(`DATABASE_URL must be sqlite:<file> or mysql://user:pass@host:port/db (got "${redact(value)}")`);
   return { type: 'sqlite', file: '' };
+}
+
+/** Paths served beside the namespaces, which an alias must not shadow when there is no REST_PREFIX. */
+const ROOT_PATHS = ['health', 'ready', 'metrics', '_bench'];
+
+/**
+ * NAMESPACE_ALIASES: further namespaces serving the same API (e.g. `tribe/events/v1`). No two
+ * served namespaces may be one inside the other (`calendar/events` would swallow
+ * `calendar/events/v1`), compared as routing does, case-insensitively.
+ */
+function parseNamespaceAliases(raw: string | undefined, restPrefix: string, problems: string[]): string[] {
+  const aliases = (raw ?? '')
+    .split(',')
+    .map((alias) => alias.trim().replace(/^\/+|\/+$/g, ''))
+    .filter(Boolean);
+  const served = [NAMESPACE];
+  for (const alias of aliases) {
+    if (!/^[A-Za-z0-9._~-]+(\/[A-Za-z0-9._~-]+)*$/.test(alias) || alias.split('/').some((segment) => /^\.+$/.test(segment))) {
+      problems.push(`NAMESPACE_ALIASES: "${alias}" is not a namespace such as tribe/events/v1`);
+      continue;
+    }
+    const clash = served.find((other) => nested(alias, other));
+    if (clash) problems.push(`NAMESPACE_ALIASES: "${alias}" overlaps the namespace "${clash}"`);
+    else if (!restPrefix && ROOT_PATHS.includes(alias.split('/')[0].toLowerCase())) {
+      problems.push(`NAMESPACE_ALIASES: "${alias}" would hide /${alias.split('/')[0]} (set REST_PREFIX or choose another)`);
+    } else served.push(alias);
+  }
+  return served.slice(1);
+}
+
+/** Whether one namespace equals the other or lies inside it, segment by segment. */
+function nested(a: string, b: string): boolean {
+  const [x, y] = [a.toLowerCase().split('/'), b.toLowerCase().split('/')];
+  const shorter = x.length <= y.length ? x : y;
+  const longer = shorter === x ? y : x;
+  return shorter.every((segment, i) => segment === longer[i]);
 }
 
 function isMysqlUrl(value: string): boolean {

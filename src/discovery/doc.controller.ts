@@ -2,7 +2,7 @@ import { Controller, Get, Inject, Req, Res } from '@nestjs/common';
 import { Request, Response } from 'express';
 import { Locale } from '../common/i18n/translator';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
-import { NAMESPACE } from '../namespace';
+import { requestNamespace } from '../namespace';
 import { OpenApiDocument, OpenApiServer, buildOpenApiDocument } from './openapi';
 import { RouteCatalog } from './route-catalog';
 import { Translate, languageTag, requestLocale, translator } from './texts';
@@ -37,12 +37,12 @@ const HOST = /^[A-Za-z0-9.-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/;
 
 /**
  * The namespace's REST root with a trailing slash, as the client reached it: scheme, host and
- * port of the request (X-Forwarded-* count only when TRUST_PROXY trusts them, as Express decides)
+ * port of the request, the namespace it came in on (NAMESPACE_ALIASES) (X-Forwarded-* count only when TRUST_PROXY trusts them, as Express decides)
  * and REST_PREFIX. A request to SITE_URL's host gets SITE_URL's root (its scheme and path win);
  * another host gets its own root first, then SITE_URL's.
  */
 export function servers(request: Request, config: AppConfig, t: Translate): OpenApiServer[] {
-  const path = `${config.restPrefix}/${NAMESPACE}/`;
+  const path = `${config.restPrefix}/${requestNamespace()}/`;
   const site = { url: `${config.siteUrl}${path}`, description: t('The public address of the site (SITE_URL)') };
   const host = request.host;
   if (!host || !HOST.test(host) || host.toLowerCase() === new URL(config.siteUrl).host) return [site];

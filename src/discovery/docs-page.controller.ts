@@ -3,7 +3,7 @@ import { Response } from 'express';
 import { dirname, join } from 'node:path';
 import { ApiError } from '../common/errors/api-error';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
-import { NAMESPACE } from '../namespace';
+import { requestNamespace } from '../namespace';
 import { HiddenFromIndex } from './route-catalog';
 
 /** Swagger UI's files, served from the installed swagger-ui-dist package (no CDN). */
@@ -17,10 +17,11 @@ const ASSETS = new Set(['swagger-ui.css', 'swagger-ui-bundle.js', 'favicon-32x32
 @HiddenFromIndex()
 @Controller('docs')
 export class DocsPageController {
-  private readonly base: string;
+  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
 
-  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
-    this.base = `${config.restPrefix}/${NAMESPACE}`;
+  /** Where the page was reached: its assets and /doc are fetched under the same namespace. */
+  private get base(): string {
+    return `${this.config.restPrefix}/${requestNamespace()}`;
   }
 
   @Get()

@@ -1,5 +1,5 @@
 import { ArgSpec } from '../common/params/arg-spec';
-import { NAMESPACE } from '../namespace';
+import { inNamespace } from '../namespace';
 import { CatalogRoute, HttpMethod } from './route-catalog';
 import { Translate } from './texts';
 
@@ -28,6 +28,8 @@ export interface NamespaceIndexView {
 }
 
 export interface IndexUrls {
+  /** The namespace the index is served under: NAMESPACE or an alias (NAMESPACE_ALIASES). */
+  readonly namespace: string;
   /** The namespace's REST root without a trailing slash: `<site><prefix>/calendar/events/v1`. */
   readonly restRoot: string;
   /** The REST root of the site with a trailing slash: `<site><prefix>/`. */
@@ -59,8 +61,8 @@ export function presentArg(spec: ArgSpec, t: Translate): IndexArgView {
 export function presentNamespaceIndex(routes: readonly CatalogRoute[], urls: IndexUrls, t: Translate): NamespaceIndexView {
   const views: Record<string, IndexRouteView> = {};
   for (const route of routes) {
-    views[route.pattern] = {
-      namespace: NAMESPACE,
+    views[inNamespace(route.pattern, urls.namespace)] = {
+      namespace: urls.namespace,
       methods: [...route.methods],
       endpoints: route.endpoints.map((endpoint) => ({
         methods: [...endpoint.methods],
@@ -69,5 +71,5 @@ export function presentNamespaceIndex(routes: readonly CatalogRoute[], urls: Ind
       ...(route.pathParams.length ? {} : { _links: { self: [{ href: `${urls.restRoot}${route.path}` }] } }),
     };
   }
-  return { namespace: NAMESPACE, routes: views, _links: { up: [{ href: urls.restBase }] } };
+  return { namespace: urls.namespace, routes: views, _links: { up: [{ href: urls.restBase }] } };
 }

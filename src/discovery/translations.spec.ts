@@ -56,7 +56,7 @@ function discoveryTexts(): Set<string> {
   const t = translator('en_US', (text) => texts.add(text));
   const request = { host: 'elsewhere.test:8080', protocol: 'http' } as Request;
   buildOpenApiDocument(routes, servers(request, config, t), t);
-  presentNamespaceIndex(routes, { restRoot: 'http://x/calendar/events/v1', restBase: 'http://x/' }, t);
+  presentNamespaceIndex(routes, { namespace: 'calendar/events/v1', restRoot: 'http://x/calendar/events/v1', restBase: 'http://x/' }, t);
   for (const route of routes) for (const endpoint of route.endpoints) for (const arg of endpoint.args) texts.add(arg.description);
   return texts;
 }

@@ -16,21 +16,20 @@ export interface ResolvedTerms {
 }
 
 /**
- * Categories or tags of an event write (CONTRACT §3): numeric items are ids that must exist in the
- * taxonomy; other items are a slug, else a name (case-insensitive). Unknown names are returned as
- * `missing` when `mayCreate`, else they are a reason for a 400, like unknown ids.
+ * What each of `refs` names in the taxonomy, as the original reads term references (CONTRACT §3):
+ * digits are an id; other items are a slug, else an exact name (case-insensitive, compared as
+ * stored: tags stripped, so `Rock & Roll` finds the stored `Rock &amp; Roll`). `unmatched` keeps
+ * the order of `refs`.
  */
-export async function resolveTermRefs(
+export async function findTermRefs(
   manager: EntityManager,
   taxonomy: Taxonomy,
   refs: readonly string[],
-  mayCreate: boolean,
-): Promise<ResolvedTerms | Message> {
-  if (!refs.length) return { ids: [], missing: [] };
-  const ids = refs.filter((ref) => /^\d+$/.test(ref)).map(Number);
-  const words = refs.filter((ref) => !/^\d+$/.test(ref));
+): Promise<{ ids: number[]; unmatched: string[] }> {
+  const ids = refs.filter(isIdRef).map(Number);
+  const words = refs.filter((ref) => !isIdRef(ref));
   const keys = words.map((word) => word.toLowerCase());
-  const names = words.map((word) => termNameKey(stripTags(word)));
+  const names = words.map(nameKeyOf);
   const found = await manager
     .createQueryBuilder(TermEntity, 't')
     .select(['t.id', 't.slug', 't.nameKey'])
@@ -46,24 +45,46 @@ export async function resolveTermRefs(
     .getMany();
 
   const resolved: number[] = [];
-  const unknownIds: number[] = [];
-  const missing: string[] = [];
+  const unmatched: string[] = [];
   for (const ref of refs) {
-    if (/^\d+$/.test(ref)) {
-      const term = found.find((t) => t.id === Number(ref));
-      if (term) resolved.push(term.id);
-      else unknownIds.push(Number(ref));
-      continue;
-    }
-    const term = found.find((t) => t.slug === ref.toLowerCase()) ?? found.find((t) => t.nameKey === termNameKey(stripTags(ref)));
+    const term = isIdRef(ref)
+      ? found.find((t) => t.id === Number(ref))
+      : (found.find((t) => t.slug === ref.toLowerCase()) ?? found.find((t) => t.nameKey === nameKeyOf(ref)));
     if (term) resolved.push(term.id);
-    else missing.push(ref);
+    else unmatched.push(ref);
   }
+  return { ids: [...new Set(resolved)], unmatched };
+}
+
+function isIdRef(ref: string): boolean {
+  return /^\d+$/.test(ref);
+}
+
+/** A name as the term routes store it (parseTermName), lower-cased as names compare. */
+function nameKeyOf(name: string): string {
+  return termNameKey(stripTags(name.normalize('NFC')));
+}
+
+/**
+ * Categories or tags of an event write (CONTRACT §3): ids must exist in the taxonomy; unknown
+ * names are returned as `missing` when `mayCreate`, else they are a reason for a 400, like
+ * unknown ids.
+ */
+export async function resolveTermRefs(
+  manager: EntityManager,
+  taxonomy: Taxonomy,
+  refs: readonly string[],
+  mayCreate: boolean,
+): Promise<ResolvedTerms | Message> {
+  if (!refs.length) return { ids: [], missing: [] };
+  const { ids, unmatched } = await findTermRefs(manager, taxonomy, refs);
+  const unknownIds = unmatched.filter(isIdRef);
+  const missing = unmatched.filter((ref) => !isIdRef(ref));
   if (unknownIds.length) return msg('No %s has the ID(s): %s.', noun(taxonomy), unknownIds.join(', '));
   if (missing.length && !mayCreate) return msg('No %s matches: %s (only editors may create terms).', noun(taxonomy), missing.join(', '));
   const tooLong = missing.find((name) => !stripTags(name) || [...stripTags(name)].length > MAX_TERM_NAME_LENGTH);
   if (tooLong !== undefined) return msg('"%s" is not a valid term name.', tooLong);
-  return { ids: [...new Set(resolved)], missing: [...new Set(missing.map((name) => stripTags(name)))] };
+  return { ids, missing: [...new Set(missing.map((name) => stripTags(name)))] };
 }
 
 function noun(taxonomy: Taxonomy): string {

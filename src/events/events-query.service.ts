@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DateTime } from 'luxon';
-import { Brackets, DataSource, EntityManager, SelectQueryBuilder } from 'typeorm';
+import { DataSource, EntityManager, SelectQueryBuilder } from 'typeorm';
 import { AuthUser } from '../auth/auth-user';
 import { canOnObject, canReadWhere } from '../auth/permissions';
 import { ApiError } from '../common/errors/api-error';
@@ -9,6 +9,7 @@ import { openContentWhere, postPasswordMatches } from '../common/posts/password'
 import { assertReadable } from '../common/posts/readable';
 import { StatusScope, listStatusScope, whereStatusScope } from '../common/posts/status';
 import { Urls } from '../common/urls/urls';
+import { requestNamespace } from '../namespace';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { ReadCache, jsonWeight } from '../database/read-cache';
 import { FilterValue, ListPage, PageRequest, buildListLinks, resolvePage, totalPages } from '../listing';
@@ -22,6 +23,7 @@ import { EmbeddedTermView, presentEmbeddedTerm } from '../terms/term.presenter';
 import { VenueEntity } from '../venues/venue.entity';
 import { VenuesService } from '../venues/venues.service';
 import { DEFAULT_GEOLOC_RADIUS_KM, ListEventsQuery } from './dto/list-events.query';
+import { findTermRefs } from './event-terms';
 import { EventEntity, EventOrganizerEntity, EventTermEntity, EventVenueEntity } from './event.entity';
 import { EventView, LinkedPostView, presentEvent } from './event.presenter';
 
@@ -76,7 +78,8 @@ export class EventsQueryService {
     // Every anonymous caller gets the same page for the same effective filters: they are the whole
     // input (the links carry them so that following one keeps the result set, and the window is
     // resolved, so the default one changes with the site's day). Remembered until the next write.
-    const key = `events-list\0${JSON.stringify([paging.page, paging.perPage, filters])}`;
+    // The namespace is part of the key: the page's URLs are under the one the request came in on.
+    const key = `events-list\0${requestNamespace()}\0${JSON.stringify([paging.page, paging.perPage, filters])}`;
     return this.cache.get(key, build, { weigh: (result) => jsonWeight(result.body), freeze: true });
   }
 
@@ -165,7 +168,7 @@ export class EventsQueryService {
     // Inside a transaction (`manager`) nothing is remembered: it may see its own uncommitted writes.
     if (user || password !== undefined || manager) return this.readUncached(where, user, password, manager);
     // What an anonymous caller without a password sees of an event is the same for all of them.
-    const key = `event\0${'id' in where ? `id\0${where.id}` : `slug\0${where.slug.toLowerCase()}`}`;
+    const key = `event\0${requestNamespace()}\0${'id' in where ? `id\0${where.id}` : `slug\0${where.slug.toLowerCase()}`}`;
     return this.cache.get(key, () => this.readUncached(where, null, undefined), { weigh: jsonWeight, freeze: true });
   }
 
@@ -287,22 +290,9 @@ export class EventsQueryService {
    * their descendants (reference §2.2), found with one recursive query.
    */
   private async resolveTerms(param: string, taxonomy: Taxonomy, refs: readonly string[]): Promise<number[]> {
-    const ids = refs.filter((ref) => /^\d+$/.test(ref)).map(Number);
-    const slugs = refs.filter((ref) => !/^\d+$/.test(ref));
-    const found = await this.dataSource
-      .createQueryBuilder(TermEntity, 't')
-      .select(['t.id', 't.slug'])
-      .where('t.taxonomy = :taxonomy', { taxonomy: taxonomy.name })
-      .andWhere(
-        new Brackets((either) => {
-          if (ids.length) either.orWhere('t.id IN (:...ids)', { ids });
-          if (slugs.length) either.orWhere('t.slug IN (:...slugs)', { slugs });
-        }),
-      )
-      .getMany();
-    const unknown = refs.filter((ref) => !found.some((term) => String(term.id) === ref || term.slug === ref));
-    if (unknown.length) throw ApiError.invalidParam(param, msg('No %s matches: %s.', taxonomy.resource, unknown.join(', ')));
-    const roots = found.map((term) => term.id);
+    // Ids, slugs or exact names, as the original's filters accept them (issue #11).
+    const { ids: roots, unmatched } = await findTermRefs(this.dataSource.manager, taxonomy, refs);
+    if (unmatched.length) throw ApiError.invalidParam(param, msg('No %s matches: %s.', taxonomy.resource, unmatched.join(', ')));
     if (!taxonomy.hierarchical) return roots;
     const rows: { id: number | string }[] = await this.dataSource.query(
       `WITH RECURSIVE tree (id) AS (

@@ -4,24 +4,48 @@ describe('timezoneAbbreviation', () => {
   const winter = new Date('2030-01-10T12:00:00Z');
   const summer = new Date('2030-07-10T12:00:00Z');
 
-  it('gives the letters in use where the zone is, by season', () => {
-    expect(timezoneAbbreviation('Europe/Berlin', winter)).toBe('CET');
-    expect(timezoneAbbreviation('Europe/Berlin', summer)).toBe('CEST');
-    expect(timezoneAbbreviation('America/New_York', winter)).toBe('EST');
-    expect(timezoneAbbreviation('Australia/Sydney', winter)).toBe('AEDT');
+  // What PHP's date('T') prints (the tz database's abbreviations), in January and in July.
+  it.each([
+    ['Europe/Berlin', 'CET', 'CEST'],
+    ['Europe/London', 'GMT', 'BST'],
+    ['Europe/Dublin', 'GMT', 'IST'],
+    ['America/New_York', 'EST', 'EDT'],
+    ['America/Los_Angeles', 'PST', 'PDT'],
+    ['America/Sao_Paulo', '-03', '-03'],
+    ['Asia/Tokyo', 'JST', 'JST'],
+    ['Asia/Seoul', 'KST', 'KST'],
+    ['Asia/Kolkata', 'IST', 'IST'],
+    ['Asia/Calcutta', 'IST', 'IST'],
+    ['Asia/Dubai', '+04', '+04'],
+    ['Asia/Kathmandu', '+0545', '+0545'],
+    ['Australia/Sydney', 'AEDT', 'AEST'],
+    ['Australia/Adelaide', 'ACDT', 'ACST'],
+    ['Pacific/Auckland', 'NZDT', 'NZST'],
+    ['Africa/Johannesburg', 'SAST', 'SAST'],
+    ['America/St_Johns', 'NST', 'NDT'],
+  ])('%s is %s in winter and %s in summer (northern seasons)', (zone, january, july) => {
+    expect(timezoneAbbreviation(zone, winter)).toBe(january);
+    expect(timezoneAbbreviation(zone, summer)).toBe(july);
+  });
+
+  it('changes at the transition instant', () => {
+    // Europe/Berlin moves to summer time at 01:00 UTC on the last Sunday of March (2030-03-31).
+    expect(timezoneAbbreviation('Europe/Berlin', new Date('2030-03-31T00:59:59Z'))).toBe('CET');
+    expect(timezoneAbbreviation('Europe/Berlin', new Date('2030-03-31T01:00:00Z'))).toBe('CEST');
   });
 
   it('answers the same whatever the spelling of the zone name, and asked again', () => {
     for (let i = 0; i < 3; i++) {
       expect(timezoneAbbreviation('europe/berlin', winter)).toBe('CET');
       expect(timezoneAbbreviation('EUROPE/BERLIN', summer)).toBe('CEST');
+      expect(timezoneAbbreviation('asia/tokyo', summer)).toBe('JST');
     }
   });
 
-  it('falls back to the numeric offset, and keeps UTC and manual offsets as named', () => {
-    expect(timezoneAbbreviation('Asia/Kathmandu', winter)).toBe('+0545');
+  it('keeps UTC and manual offsets as named, and gives nothing for an unknown zone', () => {
     expect(timezoneAbbreviation('UTC', winter)).toBe('UTC');
     expect(timezoneAbbreviation('UTC+2', winter)).toBe('UTC+2');
+    expect(timezoneAbbreviation('UTC-5:30', winter)).toBe('UTC-5:30');
     expect(timezoneAbbreviation('Not/A_Zone', winter)).toBe('');
   });
 });

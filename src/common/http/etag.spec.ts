@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { ifMatchSatisfied, parseEntityTags, strongEtag } from './etag';
+import { ifMatchSatisfied, notModified, parseEntityTags, strongEtag } from './etag';
 
 describe('strongEtag', () => {
   it('is the quoted base64url SHA-256 of the JSON text', () => {
@@ -38,5 +38,29 @@ describe('ifMatchSatisfied', () => {
   it('matches * always, and nothing else when there is no current representation', () => {
     expect(ifMatchSatisfied('*', undefined)).toBe(true);
     expect(ifMatchSatisfied('"x"', undefined)).toBe(false);
+  });
+});
+
+describe('notModified', () => {
+  const tag = '"abc"';
+
+  it('is true for a GET or HEAD whose If-None-Match lists the tag, weakly compared, or is *', () => {
+    expect(notModified('GET', 200, { 'if-none-match': '"abc"' }, tag)).toBe(true);
+    expect(notModified('HEAD', 200, { 'if-none-match': '"x", W/"abc"' }, tag)).toBe(true);
+    expect(notModified('GET', 200, { 'if-none-match': '"abc"' }, 'W/"abc"')).toBe(true);
+    expect(notModified('GET', 200, { 'if-none-match': '*' }, tag)).toBe(true);
+  });
+
+  it('is false for another tag, no header, no tag, another method or a status other than 2xx', () => {
+    expect(notModified('GET', 200, { 'if-none-match': '"abd"' }, tag)).toBe(false);
+    expect(notModified('GET', 200, {}, tag)).toBe(false);
+    expect(notModified('GET', 200, { 'if-none-match': '"abc"' }, undefined)).toBe(false);
+    expect(notModified('POST', 200, { 'if-none-match': '"abc"' }, tag)).toBe(false);
+    expect(notModified('GET', 404, { 'if-none-match': '*' }, tag)).toBe(false);
+  });
+
+  it('does not care for the request cache directives fetch() adds (RFC 9110 §13.2.1)', () => {
+    const headers = { 'if-none-match': '"abc"', 'cache-control': 'no-cache', pragma: 'no-cache' };
+    expect(notModified('GET', 200, headers, tag)).toBe(true);
   });
 });

@@ -33,3 +33,19 @@ export function ifMatchSatisfied(header: string, current: string | undefined): b
   if (tags === 'any') return true;
   return current !== undefined && tags.some((member) => !member.weak && member.tag === current);
 }
+
+/**
+ * Whether a GET or HEAD about to be answered with `status` and `etag` is answered 304 instead
+ * (RFC 9110 §13.1.2, §13.2.2): only 2xx answers; `If-None-Match` compared weakly, `*` matching
+ * any representation. Request cache directives (`Cache-Control: no-cache`, which fetch() adds)
+ * speak to caches, not to the origin, so they do not matter here.
+ */
+export function notModified(method: string, status: number, headers: { 'if-none-match'?: string }, etag: unknown): boolean {
+  if ((method !== 'GET' && method !== 'HEAD') || status < 200 || status > 299) return false;
+  const header = headers['if-none-match'];
+  if (!header || typeof etag !== 'string') return false;
+  const tags = parseEntityTags(header);
+  if (tags === 'any') return true;
+  const current = etag.replace(/^W\//, '');
+  return tags.some((member) => member.tag === current);
+}

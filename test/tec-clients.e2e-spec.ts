@@ -1,0 +1,315 @@
+import { AddressInfo } from 'node:net';
+import { TEST_DATABASES } from './support/databases';
+import { EventsClient } from './support/events';
+import { TestApp } from './support/test-app';
+
+/**
+ * Issue #11: what clients written for The Events Calendar REST API need to work unchanged, with
+ * only the base URL changed: the original's namespace (NAMESPACE_ALIASES), conditional GETs as
+ * fetch() sends them, the original's `timezone_abbr`, and term names in list filters.
+ */
+const TEC = '/wp-json/tribe/events/v1';
+const OURS = '/wp-json/calendar/events/v1';
+const SITE = 'http://calendar.test';
+
+describe.each(TEST_DATABASES)('existing TEC clients on $kind', (database) => {
+  let t: TestApp;
+  let c: EventsClient;
+  let base: string;
+
+  beforeAll(async () => {
+    t = await TestApp.start(database, { REST_PREFIX: '/wp-json', NAMESPACE_ALIASES: 'tribe/events/v1', DEFAULT_PER_PAGE: '2' });
+    c = await EventsClient.start(t);
+    await t.app.listen(0, '127.0.0.1');
+    base = `http://127.0.0.1:${(t.app.getHttpServer().address() as AddressInfo).port}`;
+  });
+  afterAll(() => t.close());
+
+  const admin = () => c.auth('administrator');
+
+  describe('the original namespace as an alias', () => {
+    let venue: { id: number };
+    let category: { id: number; slug: string };
+    let events: { id: number; slug: string }[];
+
+    beforeAll(async () => {
+      venue = await c.createLinked('venues', { venue: 'Alias Hall' });
+      category = await c.createTerm('categories', { name: 'Alias Cat' });
+      events = [];
+      for (const day of [11, 12, 13]) {
+        events.push(
+          await c.create({
+            title: `Alias event ${day}`,
+            start_date: `2030-02-${day} 10:00:00`,
+            end_date: `2030-02-${day} 11:00:00`,
+            venue: venue.id,
+            categories: [category.id],
+          }),
+        );
+      }
+    });
+
+    it('answers a list under the alias with every URL in the alias, and the same list under ours with ours', async () => {
+      const query = 'start_date=2030-02-01&end_date=2030-02-28';
+      for (const namespace of [TEC, OURS, TEC]) {
+        const res = await t.request.get(`${namespace}/events?${query}`).expect(200);
+        const root = `${SITE}${namespace}`;
+        expect(res.body.events.map((e: { id: number }) => e.id)).toEqual([events[0].id, events[1].id]);
+        expect(res.body.rest_url).toBe(
+          `${root}/events/?page=1&per_page=2&start_date=2030-02-01%2000%3A00%3A00&end_date=2030-02-28%2023%3A59%3A59&status=publish`,
+        );
+        expect(res.body.next_rest_url).toMatch(new RegExp(`^${root}/events/\\?page=2&`));
+        expect(res.headers.link).toContain(`<${res.body.next_rest_url}>; rel="next"`);
+        const [first] = res.body.events;
+        expect(first.rest_url).toBe(`${root}/events/${events[0].id}`);
+        expect(first.venue.rest_url ?? `${root}/venues/${venue.id}`).toBe(`${root}/venues/${venue.id}`);
+        expect(first.categories[0].urls).toEqual({
+          self: `${root}/categories/${category.id}`,
+          collection: `${root}/categories`,
+        });
+
+        // Following next_rest_url, as clients do, stays under the namespace and keeps the result set.
+        const next = await t.request.get(res.body.next_rest_url.slice(SITE.length)).expect(200);
+        expect(next.body.events.map((e: { id: number }) => e.id)).toEqual([events[2].id]);
+        expect(next.body.previous_rest_url).toMatch(new RegExp(`^${root}/events/\\?`));
+      }
+    });
+
+    it('serves single reads, by slug, terms, venues and organizers under the alias', async () => {
+      const byId = await t.request.get(`${TEC}/events/${events[0].id}`).expect(200);
+      expect(byId.body.rest_url).toBe(`${SITE}${TEC}/events/${events[0].id}`);
+      const bySlug = await t.request.get(`${TEC}/events/by-slug/${events[0].slug}`).expect(200);
+      expect(bySlug.body.id).toBe(events[0].id);
+      const venues = await t.request.get(`${TEC}/venues`).expect(200);
+      expect(venues.body.rest_url).toMatch(new RegExp(`^${SITE}${TEC}/venues/\\?`));
+      const categories = await t.request.get(`${TEC}/categories?hide_empty=0`).expect(200);
+      expect(categories.body.rest_url).toMatch(new RegExp(`^${SITE}${TEC}/categories/?\\?`));
+      const term = await t.request.get(`${TEC}/categories/${category.id}`).expect(200);
+      expect(term.body.urls.self).toBe(`${SITE}${TEC}/categories/${category.id}`);
+    });
+
+    it('creates under the alias with Location and rest_url in the alias, from a form body as TEC clients send', async () => {
+      const res = await t.request
+        .post(`${TEC}/events`)
+        .set('Authorization', admin())
+        .type('form')
+        .send({
+          title: 'Made by a TEC client',
+          start_date: '2030-03-01 09:00:00',
+          end_date: '2030-03-01 10:00:00',
+          'categories[]': 'Alias Cat',
+        })
+        .expect(201);
+      expect(res.headers.location).toBe(`${SITE}${TEC}/events/${res.body.id}`);
+      expect(res.body.rest_url).toBe(res.headers.location);
+      expect(res.body.categories.map((term: { id: number }) => term.id)).toEqual([category.id]);
+      const updated = await t.request
+        .post(`${TEC}/events/${res.body.id}`)
+        .set('Authorization', admin())
+        .send({ title: 'Renamed by a TEC client' })
+        .expect(200);
+      expect(updated.body.rest_url).toBe(`${SITE}${TEC}/events/${res.body.id}`);
+      const gone = await t.request.delete(`${TEC}/events/${res.body.id}`).set('Authorization', admin()).expect(200);
+      expect(gone.body.status).toBe('trash');
+    });
+
+    it('shows the index under the namespace it was asked on', async () => {
+      const index = await t.request.get(TEC).expect(200);
+      expect(index.body.namespace).toBe('tribe/events/v1');
+      const routes = Object.keys(index.body.routes);
+      expect(routes).toContain('/tribe/events/v1/events');
+      expect(routes).toContain('/tribe/events/v1/events/(?P<id>\\d+)');
+      expect(routes.every((route) => route.startsWith('/tribe/events/v1'))).toBe(true);
+      expect(index.body.routes['/tribe/events/v1/events'].namespace).toBe('tribe/events/v1');
+      expect(index.body.routes['/tribe/events/v1/events']._links.self[0].href).toBe(`${SITE}${TEC}/events`);
+      expect(index.body._links.up[0].href).toBe(`${SITE}/wp-json/`);
+      await t.request.get(`${TEC}?namespace=tribe/events/v1`).expect(200);
+
+      const ours = await t.request.get(OURS).expect(200);
+      expect(ours.body.namespace).toBe('calendar/events/v1');
+      expect(Object.keys(ours.body.routes).every((route) => route.startsWith('/calendar/events/v1'))).toBe(true);
+      // The alias's route names are the same routes.
+      expect(routes.map((route) => route.replace('/tribe/events/v1', ''))).toEqual(
+        Object.keys(ours.body.routes).map((route) => route.replace('/calendar/events/v1', '')),
+      );
+    });
+
+    it("gives /doc's server and the docs page's assets in the namespace asked", async () => {
+      const doc = await t.request.get(`${TEC}/doc`).set('Host', 'calendar.test').expect(200);
+      expect(doc.body.servers[0].url).toBe(`${SITE}${TEC}/`);
+      const ours = await t.request.get(`${OURS}/doc`).set('Host', 'calendar.test').expect(200);
+      expect(ours.body.servers[0].url).toBe(`${SITE}${OURS}/`);
+      expect({ ...doc.body, servers: [] }).toEqual({ ...ours.body, servers: [] });
+      const page = await t.request.get(`${TEC}/docs`).expect(200);
+      expect(page.text).toContain(`src="${TEC}/docs/swagger-ui-bundle.js"`);
+      const init = await t.request.get(`${TEC}/docs/init.js`).expect(200);
+      expect(init.text).toContain(`"url":"${TEC}/doc"`);
+    });
+
+    it('keeps other namespaces unanswered', async () => {
+      for (const path of [
+        '/wp-json/tribe/events/v2/events',
+        '/wp-json/tribe/events',
+        '/wp-json/other/v1/events',
+        '/tribe/events/v1/events',
+      ]) {
+        const res = await t.request.get(path).expect(404);
+        expect(res.body).toMatchObject({ code: 'rest_no_route', data: { status: 404 } });
+      }
+    });
+  });
+
+  describe('conditional GETs from fetch()', () => {
+    let event: { id: number; slug: string };
+    let category: { id: number };
+
+    beforeAll(async () => {
+      category = await c.createTerm('categories', { name: 'Fetch Cat' });
+      event = await c.create({ title: 'Fetched', categories: [category.id] });
+    });
+
+    // Node's own fetch adds `Cache-Control: no-cache` and `Pragma: no-cache` to any request with If-None-Match.
+    async function revalidate(path: string): Promise<{ first: Response; second: Response }> {
+      const first = await fetch(`${base}${path}`);
+      expect(first.status).toBe(200);
+      const etag = first.headers.get('etag');
+      expect(etag).toBeTruthy();
+      const second = await fetch(`${base}${path}`, { headers: { 'If-None-Match': etag! } });
+      return { first, second };
+    }
+
+    it.each([
+      ['an event by id', () => `${OURS}/events/${event.id}`],
+      ['an event by slug', () => `${OURS}/events/by-slug/${event.slug}`],
+      ['an event under the alias', () => `${TEC}/events/${event.id}`],
+      ['a category', () => `${OURS}/categories/${category.id}`],
+      ['the event list', () => `${OURS}/events?categories=${category.id}`],
+      ['the categories list', () => `${OURS}/categories?hide_empty=0`],
+      ['the namespace index', () => OURS],
+      ['/doc', () => `${OURS}/doc`],
+    ])('answers 304 for %s when the tag matches', async (_name, path) => {
+      const { second } = await revalidate(path());
+      expect(second.status).toBe(304);
+      expect(await second.text()).toBe('');
+    });
+
+    it('answers 200 with the body when the tag does not match, and 304 for *', async () => {
+      const path = `${OURS}/events/${event.id}`;
+      const stale = await fetch(`${base}${path}`, { headers: { 'If-None-Match': '"not-the-tag"' } });
+      expect(stale.status).toBe(200);
+      expect(((await stale.json()) as { id: number }).id).toBe(event.id);
+      const any = await fetch(`${base}${path}`, { headers: { 'If-None-Match': '*' } });
+      expect(any.status).toBe(304);
+    });
+
+    it('evaluates If-None-Match whatever Cache-Control and Pragma say', async () => {
+      const path = `${OURS}/events/${event.id}`;
+      const etag = (await t.request.get(path).expect(200)).headers.etag;
+      await t.request.get(path).set({ 'If-None-Match': etag, 'Cache-Control': 'no-cache', Pragma: 'no-cache' }).expect(304);
+      await t.request.get(path).set({ 'If-None-Match': etag, 'Cache-Control': 'max-age=0' }).expect(304);
+    });
+
+    it('sends the body again once the event changed', async () => {
+      const path = `${OURS}/events/${event.id}`;
+      const etag = (await fetch(`${base}${path}`)).headers.get('etag')!;
+      await c.write('patch', `/events/${event.id}`, { title: 'Fetched again' }, 'administrator').expect(200);
+      const res = await fetch(`${base}${path}`, { headers: { 'If-None-Match': etag } });
+      expect(res.status).toBe(200);
+      expect(((await res.json()) as { title: string }).title).toBe('Fetched again');
+    });
+  });
+
+  describe('timezone_abbr', () => {
+    it.each([
+      ['Asia/Tokyo', '2030-01-15', 'JST'],
+      ['Asia/Kolkata', '2030-01-15', 'IST'],
+      ['Asia/Dubai', '2030-07-15', '+04'],
+      ['Asia/Seoul', '2030-07-15', 'KST'],
+      ['Australia/Sydney', '2030-01-15', 'AEDT'],
+      ['Australia/Sydney', '2030-07-15', 'AEST'],
+      ['Europe/London', '2030-07-15', 'BST'],
+      ['Europe/London', '2030-01-15', 'GMT'],
+      ['Africa/Johannesburg', '2030-07-15', 'SAST'],
+      ['Pacific/Auckland', '2030-07-15', 'NZST'],
+      ['America/New_York', '2030-07-15', 'EDT'],
+    ])('is the tz database abbreviation for %s on %s: %s', async (timezone, day, abbr) => {
+      const created = await c.create({ title: `Zone ${timezone}`, timezone, start_date: `${day} 10:00:00`, end_date: `${day} 11:00:00` });
+      expect(created.timezone_abbr).toBe(abbr);
+      const read = await c.get(`/events/${created.id}`).expect(200);
+      expect(read.body).toMatchObject({ timezone, timezone_abbr: abbr });
+    });
+
+    it('follows the start date when an update moves the event across a clock change', async () => {
+      const created = await c.create({
+        title: 'Moving',
+        timezone: 'Australia/Sydney',
+        start_date: '2030-01-15 10:00:00',
+        end_date: '2030-01-15 11:00:00',
+      });
+      const moved = await c
+        .write('patch', `/events/${created.id}`, { start_date: '2030-07-15 10:00:00', end_date: '2030-07-15 11:00:00' }, 'administrator')
+        .expect(200);
+      expect(moved.body.timezone_abbr).toBe('AEST');
+    });
+  });
+
+  describe('term names in list filters', () => {
+    let meeting: { id: number; slug: string };
+    let rock: { id: number; slug: string };
+    let child: { id: number; slug: string };
+    let tag: { id: number; slug: string };
+    let ids: Record<string, number>;
+
+    beforeAll(async () => {
+      meeting = await c.createTerm('categories', { name: 'Team Meeting' });
+      rock = await c.createTerm('categories', { name: 'Rock & Roll' });
+      child = await c.createTerm('categories', { name: 'Stand-up', parent: meeting.id });
+      tag = await c.createTerm('tags', { name: 'Open Air' });
+      const day = { start_date: '2031-05-05 10:00:00', end_date: '2031-05-05 11:00:00' };
+      ids = {
+        meeting: (await c.create({ title: 'Weekly meeting', ...day, categories: [meeting.id] })).id,
+        standup: (await c.create({ title: 'Daily stand-up', ...day, categories: [child.id], tags: [tag.id] })).id,
+        rock: (await c.create({ title: 'Concert', ...day, categories: [rock.id], tags: [tag.id] })).id,
+      };
+    });
+
+    const window = 'start_date=2031-05-01&end_date=2031-05-31';
+    const listIds = async (filter: string) => (await c.ids(`${window}&${filter}`)).sort((a, b) => a - b);
+    const sorted = (...values: number[]) => [...values].sort((a, b) => a - b);
+
+    it('accepts exact names, in any case, with the descendants of a category', async () => {
+      expect(await listIds('categories=Team%20Meeting')).toEqual(sorted(ids.meeting, ids.standup));
+      expect(await listIds('categories=team%20meeting')).toEqual(sorted(ids.meeting, ids.standup));
+      expect(await listIds('categories[]=TEAM%20MEETING')).toEqual(sorted(ids.meeting, ids.standup));
+      expect(await listIds('tags=open%20air')).toEqual(sorted(ids.standup, ids.rock));
+    });
+
+    it('matches names as stored, HTML-escaped', async () => {
+      expect(await listIds(`categories=${encodeURIComponent('Rock & Roll')}`)).toEqual([ids.rock]);
+      expect(await listIds(`categories=${encodeURIComponent('Rock &amp; Roll')}`)).toEqual([ids.rock]);
+    });
+
+    it('mixes ids, slugs and names in one list, OR within it and AND with tags', async () => {
+      expect(await listIds(`categories=${rock.id},stand-up`)).toEqual(sorted(ids.rock, ids.standup));
+      expect(await listIds(`categories=Rock%20%26%20Roll,${meeting.slug}&tags=Open%20Air`)).toEqual(sorted(ids.standup, ids.rock));
+    });
+
+    it('prefers a slug to a name', async () => {
+      // A category named like another one's slug: the slug wins, as the original looks slugs up first.
+      await c.createTerm('categories', { name: 'stand-up', slug: 'not-the-child' });
+      expect(await listIds('categories=stand-up')).toEqual([ids.standup]);
+    });
+
+    it('answers 400 naming the parameter for a name that matches nothing, and keeps names in the links', async () => {
+      const res = await c.list(`${window}&categories=Team%20Meeting,No%20Such%20Thing`).expect(400);
+      expect(res.body).toMatchObject({
+        code: 'rest_invalid_param',
+        data: { status: 400, params: { categories: expect.stringMatching(/no such thing/i) } },
+      });
+      const ok = await c.list(`${window}&categories=Team%20Meeting`).expect(200);
+      expect(ok.body.rest_url).toMatch(/categories[^&]*=team%20meeting/i);
+      const followed = await t.request.get(ok.body.rest_url.slice(SITE.length)).expect(200);
+      expect(followed.body.total).toBe(2);
+    });
+  });
+});
