@@ -37,8 +37,8 @@ const HOST = /^[A-Za-z0-9.-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/;
 
 /**
  * The namespace's REST root with a trailing slash, as the client reached it: scheme, host and
- * port of the request, the namespace it came in on (NAMESPACE_ALIASES) (X-Forwarded-* count only when TRUST_PROXY trusts them, as Express decides)
- * and REST_PREFIX. A request to SITE_URL's host gets SITE_URL's root (its scheme and path win);
+ * port of the request (X-Forwarded-* count only when TRUST_PROXY trusts them, as Express decides),
+ * REST_PREFIX and the namespace the request came in on (NAMESPACE_ALIASES). A request to SITE_URL's host gets SITE_URL's root (its scheme and path win);
  * another host gets its own root first, then SITE_URL's.
  */
 export function servers(request: Request, config: AppConfig, t: Translate): OpenApiServer[] {
