@@ -23,6 +23,7 @@ import { UrlsModule } from './common/urls/urls.module';
 import { BenchModeModule } from './bench-mode/bench-mode.module';
 import { ConditionalRequestsInterceptor } from './common/http/conditional-requests.interceptor';
 import { IdempotencyInterceptor } from './idempotency/idempotency.interceptor';
+import { UnreadableBodyInterceptor } from './common/http/unreadable-body.interceptor';
 import { IdempotencyModule } from './idempotency/idempotency.module';
 
 /**
@@ -60,6 +61,7 @@ export class AppModule {
         { provide: APP_INTERCEPTOR, useClass: InFlightInterceptor },
         { provide: APP_INTERCEPTOR, useClass: ResultInterceptor },
         { provide: APP_INTERCEPTOR, useClass: ConditionalRequestsInterceptor },
+        { provide: APP_INTERCEPTOR, useClass: UnreadableBodyInterceptor },
         { provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor },
         { provide: APP_GUARD, useClass: InFlightGuard },
         { provide: APP_GUARD, useClass: AuthenticationGuard },

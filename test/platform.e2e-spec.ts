@@ -42,8 +42,13 @@ describe.each(TEST_DATABASES)('platform on $kind', (database) => {
       expect(res.body.code).toBe('rest_no_route');
     });
 
-    it('answers malformed JSON with 400 rest_invalid_json', async () => {
-      const res = await t.request.post(t.api('/categories')).set('Content-Type', 'application/json').send('{"name": ').expect(400);
+    it('answers malformed JSON from a caller who may write with 400 rest_invalid_json', async () => {
+      const res = await t.request
+        .post(t.api('/categories'))
+        .set('Authorization', basic('boss', 'abcd efgh ijkl mnop qrst uvwx'))
+        .set('Content-Type', 'application/json')
+        .send('{"name": ')
+        .expect(400);
       expect(res.body.code).toBe('rest_invalid_json');
       expect(res.body.data.status).toBe(400);
     });

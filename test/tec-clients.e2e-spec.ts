@@ -159,6 +159,81 @@ describe.each(TEST_DATABASES)('existing TEC clients on $kind', (database) => {
     });
   });
 
+  describe('authentication before the body', () => {
+    let event: { id: number; slug: string };
+    let venue: { id: number; slug: string };
+    let organizer: { id: number; slug: string };
+    let category: { id: number };
+    let tag: { id: number };
+    const broken = '{"title": "half';
+
+    beforeAll(async () => {
+      event = await c.create({ title: 'Body order' });
+      venue = (await c.createLinked('venues', { venue: 'Body Hall' })) as typeof venue;
+      organizer = (await c.createLinked('organizers', { organizer: 'Body Org' })) as typeof organizer;
+      category = await c.createTerm('categories', { name: 'Body Cat' });
+      tag = await c.createTerm('tags', { name: 'Body Tag' });
+    });
+
+    const writes = (): [string, string][] => [
+      ['post', '/events'],
+      ['post', `/events/${event.id}`],
+      ['put', `/events/${event.id}`],
+      ['patch', `/events/by-slug/${event.slug}`],
+      ['delete', `/events/${event.id}`],
+      ['post', '/venues'],
+      ['patch', `/venues/${venue.id}`],
+      ['put', `/venues/by-slug/${venue.slug}`],
+      ['post', '/organizers'],
+      ['post', `/organizers/${organizer.id}`],
+      ['post', '/categories'],
+      ['patch', `/categories/${category.id}`],
+      ['post', '/tags'],
+      ['put', `/tags/${tag.id}`],
+    ];
+    const send = (method: string, path: string, auth?: string) => {
+      const req = t.request[method as 'post'](`${OURS}${path}`).set('Content-Type', 'application/json');
+      return (auth ? req.set('Authorization', auth) : req).send(broken);
+    };
+
+    it('answers an anonymous write with a malformed JSON body 401 rest_forbidden, on every resource', async () => {
+      for (const [method, path] of writes()) {
+        const res = await send(method, path);
+        expect([method, path, res.status, res.body.code]).toEqual([method, path, 401, 'rest_forbidden']);
+        expect(res.headers['www-authenticate']).toMatch(/^Basic realm=/);
+      }
+    });
+
+    it('answers a signed-in caller without the right 403, and one with it 400 rest_invalid_json', async () => {
+      for (const [method, path] of writes()) {
+        const refused = await send(method, path, c.auth('subscriber'));
+        expect([method, path, refused.status, refused.body.code]).toEqual([method, path, 403, 'rest_forbidden']);
+        const unreadable = await send(method, path, admin());
+        expect([method, path, unreadable.status, unreadable.body.code]).toEqual([method, path, 400, 'rest_invalid_json']);
+        expect(unreadable.body.data).toEqual({ status: 400, json_error_code: 4, json_error_message: 'Syntax error' });
+      }
+      // Nothing was written, trashed or deleted.
+      await c.get(`/events/${event.id}`).expect(200);
+      await t.request.get(`${OURS}/categories/${category.id}`).expect(200);
+    });
+
+    it('checks the item and If-Match before the body: 404 for an unknown id, 412 for a stale tag', async () => {
+      expect((await send('post', '/events/999999', admin())).status).toBe(404);
+      const stale = await t.request
+        .put(`${OURS}/events/${event.id}`)
+        .set({ Authorization: admin(), 'Content-Type': 'application/json', 'If-Match': '"stale"' })
+        .send(broken);
+      expect(stale.status).toBe(412);
+    });
+
+    it('does not claim an Idempotency-Key for an unreadable body', async () => {
+      const key = { Authorization: admin(), 'Idempotency-Key': 'body-order-1' };
+      await t.request.post(`${OURS}/categories`).set(key).set('Content-Type', 'application/json').send(broken).expect(400);
+      const created = await t.request.post(`${OURS}/categories`).set(key).send({ name: 'Body Cat 2' }).expect(201);
+      expect(created.headers['idempotent-replayed']).toBeUndefined();
+    });
+  });
+
   describe('conditional GETs from fetch()', () => {
     let event: { id: number; slug: string };
     let category: { id: number };
