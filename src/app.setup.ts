@@ -4,8 +4,9 @@ import { Express, Request, json, urlencoded } from 'express';
 import { randomUUID } from 'node:crypto';
 import { parse as parseQueryString } from 'qs';
 import { BENCH_ROUTES } from './bench-mode/bench-routes';
-import { bodyParserErrors } from './common/errors/body-parser-errors';
+import { FORM_FIELDS, bodyParserErrors } from './common/errors/body-parser-errors';
 import { notModified } from './common/http/etag';
+import { answerClientErrorsAsJson } from './common/http/client-errors';
 import { countInFlight } from './common/http/in-flight';
 import { namespaceAliasRouting } from './common/http/namespace-aliases';
 import { AppConfig } from './config/app-config';
@@ -52,7 +53,7 @@ export function configureApp(app: INestApplication, config: AppConfig): NestExpr
 
   // Parsers are ours (the app is created with bodyParser: false) so their errors reach the filter.
   express.use(json({ limit: BODY_LIMIT, strict: false, type: ['application/json', 'application/*+json'] }));
-  express.use(urlencoded({ limit: BODY_LIMIT, extended: true, parameterLimit: 10_000 }));
+  express.use(urlencoded({ limit: BODY_LIMIT, extended: true, parameterLimit: FORM_FIELDS }));
   express.use(bodyParserErrors);
   if (aliases) express.use(aliases.bind);
 
@@ -69,6 +70,7 @@ export function configureApp(app: INestApplication, config: AppConfig): NestExpr
   express.setGlobalPrefix(`${config.restPrefix}/${NAMESPACE}`.replace(/^\//, ''), {
     exclude: config.benchMode ? [...OUTSIDE_NAMESPACE, ...BENCH_ROUTES] : OUTSIDE_NAMESPACE,
   });
+  answerClientErrorsAsJson(express.getHttpServer(), config.siteLocale);
   express.enableShutdownHooks();
   return express;
 }

@@ -26,7 +26,11 @@ export async function findTermRefs(
   taxonomy: Taxonomy,
   refs: readonly string[],
 ): Promise<{ ids: number[]; unmatched: string[] }> {
-  const ids = refs.filter(isIdRef).map(Number);
+  // Digits beyond the safe integers name no term (and as Infinity would reach the SQL).
+  const ids = refs
+    .filter(isIdRef)
+    .map(Number)
+    .filter((id) => Number.isSafeInteger(id));
   const words = refs.filter((ref) => !isIdRef(ref));
   const keys = words.map((word) => word.toLowerCase());
   const names = words.map(nameKeyOf);

@@ -12,7 +12,12 @@ declare module 'express-serve-static-core' {
 /** Errors raised by Express body parsers carry a `type` (see the body-parser README). */
 interface BodyParserError extends Error {
   type?: string;
+  status?: number;
 }
+
+/** How deep a form body may nest (`a[b][c]=`: body-parser 2's default, refused beyond) and how many fields it may have (app.setup). */
+export const FORM_DEPTH = 32;
+export const FORM_FIELDS = 10_000;
 
 /**
  * Express error middleware placed right after the body parsers. Nest would turn their errors into
@@ -31,6 +36,12 @@ export function bodyParserErrors(error: BodyParserError, request: Request, _resp
       return next();
     case 'entity.too.large':
       return next(ApiError.of('rest_payload_too_large', '1 MiB'));
+    case 'querystring.parse.rangeError':
+      request.unreadableBody = new ApiError('rest_invalid_json', msg('The form body is nested more than %s levels deep.', FORM_DEPTH));
+      return next();
+    case 'parameters.too.many':
+      request.unreadableBody = new ApiError('rest_payload_too_large', msg('The form body has more than %s fields.', FORM_FIELDS));
+      return next();
     case 'encoding.unsupported':
     case 'charset.unsupported':
     case 'request.aborted':
@@ -39,6 +50,12 @@ export function bodyParserErrors(error: BodyParserError, request: Request, _resp
       request.unreadableBody = new ApiError('rest_invalid_json', msg('The request body could not be read.'));
       return next();
     default:
+      // Anything else the parsers refuse as the client's fault, e.g. a `Content-Encoding: gzip`
+      // body that is not gzip (a zlib error without a type), is a body that cannot be read.
+      if (typeof error?.status === 'number' && error.status >= 400 && error.status < 500) {
+        request.unreadableBody = new ApiError('rest_invalid_json', msg('The request body could not be read.'));
+        return next();
+      }
       return next(error);
   }
 }

@@ -4,6 +4,8 @@
  */
 export const ERRORS = {
   rest_no_route: { status: 404, message: 'No route was found matching the URL and request method.' },
+  rest_bad_request: { status: 400, message: 'The request could not be read as HTTP.' },
+  rest_headers_too_large: { status: 431, message: 'The URL or the headers of the request are larger than the server accepts.' },
   rest_invalid_json: { status: 400, message: 'Invalid JSON body passed.' },
   rest_missing_callback_param: { status: 400, message: 'Missing parameter(s): %s' },
   rest_invalid_param: { status: 400, message: 'Invalid parameter(s): %s' },

@@ -375,4 +375,11 @@ export const de_DE: Record<string, string> = {
   'Whether to delete the event permanently instead of moving it to the trash':
     'Ob die Veranstaltung endgültig gelöscht statt in den Papierkorb verschoben werden soll',
   'Whether to hide terms not assigned to any posts': 'Ob Begriffe ausgeblendet werden sollen, die keinem Beitrag zugeordnet sind',
+  'Must be valid Unicode text: it contains a lone surrogate (half of a UTF-16 pair).':
+    'Muss gültiger Unicode-Text sein: Er enthält ein einzelnes Surrogat (die Hälfte eines UTF-16-Paares).',
+  'The form body is nested more than %s levels deep.': 'Der Formular-Body ist mehr als %s Ebenen tief verschachtelt.',
+  'The form body has more than %s fields.': 'Der Formular-Body hat mehr als %s Felder.',
+  'The request could not be read as HTTP.': 'Die Anfrage konnte nicht als HTTP gelesen werden.',
+  'The URL or the headers of the request are larger than the server accepts.':
+    'Die URL oder die Header der Anfrage sind größer, als der Server annimmt.',
 };

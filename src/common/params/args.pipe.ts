@@ -50,6 +50,11 @@ export class ArgsPipe implements PipeTransform {
         }
         continue;
       }
+      // Half of a UTF-16 pair is not text: it cannot be stored, compared or encoded (issue #12).
+      if (hasLoneSurrogate(rawValue)) {
+        reasons[spec.name] = msg('Must be valid Unicode text: it contains a lone surrogate (half of a UTF-16 pair).');
+        continue;
+      }
       const parsed = parseArgValue(spec, rawValue, context);
       if (parsed.ok) instance[spec.property] = parsed.value;
       else reasons[spec.name] = parsed.reason;
@@ -74,6 +79,15 @@ export class ArgsPipe implements PipeTransform {
       );
     return instance as T;
   }
+}
+
+const LONE_SURROGATE = /\p{Cs}/u;
+
+/** Whether a string in the value (its items and fields too, as bodies nest them) holds a lone surrogate. */
+function hasLoneSurrogate(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return LONE_SURROGATE.test(value);
+  if (depth > 40 || value === null || typeof value !== 'object') return false;
+  return Object.entries(value).some(([key, item]) => LONE_SURROGATE.test(key) || hasLoneSurrogate(item, depth + 1));
 }
 
 function isAbsent(value: unknown): boolean {
