@@ -220,7 +220,8 @@ describe.each(TEST_DATABASES)('fuzzing every route of /doc on $kind', (database)
     slugs = ['fuzz-event', 'fuzz-secret', 'fuzz-hall', 'fuzz-org'];
     operations = operationsOf((await t.request.get(t.api('/doc')).expect(200)).body);
     expect(operations.length).toBeGreaterThanOrEqual(50);
-  });
+    // Five users' slow password hashes on a busy machine.
+  }, 120_000);
   afterAll(() => t.close());
 
   async function snapshot(): Promise<string> {

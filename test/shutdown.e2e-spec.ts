@@ -5,7 +5,7 @@ import { buildDataSourceOptions } from '../src/database/data-source-options';
 import { TEST_DATABASES } from './support/databases';
 import { freePort, runCli, startServer, waitForOutput } from './support/processes';
 
-jest.setTimeout(60_000);
+jest.setTimeout(180_000);
 
 function get(port: number, path: string, headers: Record<string, string> = {}): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
