@@ -102,7 +102,7 @@ describe.each(TEST_DATABASES)('failed-login rate limit on $kind', (database) => 
   });
   afterAll(() => t.close());
 
-  it('answers 429 with Retry-After once an address has used up its failed logins, even with a right but unverified password', async () => {
+  it('answers 429 with Retry-After once an address has used up its failed logins for a user, even with the right password', async () => {
     const editor = await t.createUser('editor');
     for (let i = 0; i < 3; i++) await t.request.get('/health').set('Authorization', basic(editor.username, 'wrong')).expect(401);
     const res = await t.request.get('/health').set('Authorization', editor.auth).expect(429);

@@ -5,12 +5,13 @@ import { AuthService } from './auth.service';
 import { ApplicationPasswordEntity } from './entities/application-password.entity';
 import { UserEntity } from './entities/user.entity';
 import { LoginRateLimiter } from './login-rate-limiter';
+import { PasswordLookup } from './password-lookup';
 import { UsersService } from './users.service';
 
 @Global()
 @Module({
   imports: [TypeOrmModule.forFeature([UserEntity, ApplicationPasswordEntity])],
-  providers: [AuthService, UsersService, LoginRateLimiter, AdminBootstrap],
+  providers: [AuthService, UsersService, LoginRateLimiter, PasswordLookup, AdminBootstrap],
   exports: [AuthService, UsersService, LoginRateLimiter],
 })
 export class AuthModule {}

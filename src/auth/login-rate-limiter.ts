@@ -1,33 +1,73 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { ApiError } from '../common/errors/api-error';
+import { ERRORS } from '../common/errors/error-codes';
+import { msg } from '../common/i18n/message';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
+import { LoginGate } from './auth.service';
 
 /**
- * Failed logins per client address (CONTRACT §2.4). Every attempt takes a point *before* the
- * slow hash runs, so a burst of parallel guesses cannot all reach scrypt; a successful login gives
- * its point back. Once the points are used up, authenticated requests from the address get 429
- * until the window passes; anonymous reads are not affected. In memory, per process.
+ * Failed logins (CONTRACT §2.4, issue #12), counted per (client address, user name) and per
+ * client address, in memory, per process. Every attempt takes its points *before* the slow hash,
+ * so a burst of parallel guesses cannot all reach scrypt; a successful login gives them back.
+ *
+ * - A pair that has used up LOGIN_RATE_LIMIT gets 429, whatever the password: this is what stops
+ *   guessing one account. Other addresses, and other users at this address, are not affected.
+ * - An address that has used up LOGIN_ADDRESS_RATE_LIMIT (failures against any users) gets 429
+ *   for pairs that have failed in the window; a pair with no failure still has its attempt, but
+ *   it reaches scrypt only when the password's lookup hash finds a row, else 429 at once. So the
+ *   right password of a neighbour behind the same address still works, while an address spraying
+ *   many user names gets one answer per name and window and costs no more slow hashes.
  */
 @Injectable()
 export class LoginRateLimiter {
-  private readonly limiter: RateLimiterMemory;
+  private readonly pairs: RateLimiterMemory;
+  private readonly addresses: RateLimiterMemory;
 
   constructor(@Inject(APP_CONFIG) config: AppConfig) {
-    this.limiter = new RateLimiterMemory({ points: config.loginRateLimit.attempts, duration: config.loginRateLimit.windowSeconds });
+    const duration = config.loginRateLimit.windowSeconds;
+    this.pairs = new RateLimiterMemory({ keyPrefix: 'pair', points: config.loginRateLimit.attempts, duration });
+    this.addresses = new RateLimiterMemory({ keyPrefix: 'address', points: config.loginRateLimit.addressAttempts, duration });
   }
 
-  /** Takes a point for an attempt: 0 when it may proceed, else the seconds to wait. */
-  async attempt(address: string): Promise<number> {
-    try {
-      await this.limiter.consume(address);
-      return 0;
-    } catch (rejected) {
-      return Math.max(1, Math.ceil((rejected as RateLimiterRes).msBeforeNext / 1000));
-    }
+  /** The limit of one login attempt by `username` from `address`. */
+  gate(address: string, username: string): LoginGate {
+    const pairKey = `${address}\n${username.toLowerCase()}`;
+    let addressWait = 0;
+    return {
+      admit: async () => {
+        const pair = await take(this.pairs, pairKey);
+        if (pair.wait) throw tooManyRequests(pair.wait);
+        const byAddress = await take(this.addresses, address);
+        if (!byAddress.wait) return { candidateRequired: false };
+        // The pair's own point is the only one taken so far in the window: it has not failed.
+        if (pair.consumed === 1) {
+          addressWait = byAddress.wait;
+          return { candidateRequired: true };
+        }
+        throw tooManyRequests(byAddress.wait);
+      },
+      refusal: () => tooManyRequests(addressWait),
+      succeeded: async () => {
+        await this.pairs.reward(pairKey, 1);
+        await this.addresses.reward(address, 1);
+      },
+    };
   }
+}
 
-  /** A successful login does not count against the address. */
-  async succeeded(address: string): Promise<void> {
-    await this.limiter.reward(address, 1);
+/** Takes a point: `wait` is 0 when it was there, else the seconds until the window ends. */
+async function take(limiter: RateLimiterMemory, key: string): Promise<{ consumed: number; wait: number }> {
+  try {
+    const result = await limiter.consume(key);
+    return { consumed: result.consumedPoints, wait: 0 };
+  } catch (rejected) {
+    const result = rejected as RateLimiterRes;
+    return { consumed: result.consumedPoints, wait: Math.max(1, Math.ceil(result.msBeforeNext / 1000)) };
   }
+}
+
+function tooManyRequests(seconds: number): ApiError {
+  const message = msg(ERRORS.rest_too_many_requests.message, seconds);
+  return new ApiError('rest_too_many_requests', message, {}, { headers: { 'Retry-After': String(seconds) } });
 }

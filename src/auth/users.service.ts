@@ -5,6 +5,7 @@ import { Repository } from 'typeorm';
 import { ApplicationPasswordEntity } from './entities/application-password.entity';
 import { UserEntity } from './entities/user.entity';
 import { generateApplicationPassword, hashPassword, normalizeApplicationPassword, verifyPassword } from './password-hash';
+import { PasswordLookup } from './password-lookup';
 import { Role, isRole, ROLES } from './roles';
 import { transaction } from '../database/transaction';
 
@@ -18,6 +19,13 @@ export interface IssuedPassword {
   readonly password: string;
 }
 
+interface PreparedPassword {
+  readonly name: string;
+  readonly plain: string;
+  readonly normalized: string;
+  readonly lookupHash: string;
+}
+
 const USERNAME = /^[a-z0-9._@-]{1,60}$/;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -27,6 +35,7 @@ export class UsersService {
   constructor(
     @InjectRepository(UserEntity) private readonly users: Repository<UserEntity>,
     @InjectRepository(ApplicationPasswordEntity) private readonly passwords: Repository<ApplicationPasswordEntity>,
+    private readonly lookup: PasswordLookup,
   ) {}
 
   async createUser(input: { username: string; role: string; email?: string }): Promise<{ user: UserEntity; issued: IssuedPassword }> {
@@ -34,10 +43,11 @@ export class UsersService {
     if (!USERNAME.test(username)) throw new UserInputError(`Invalid username "${input.username}": use 1-60 letters, digits and . _ @ -`);
     if (!isRole(input.role)) throw new UserInputError(`Unknown role "${input.role}": use one of ${ROLES.join(', ')}`);
     if (input.email !== undefined && !EMAIL.test(input.email)) throw new UserInputError(`Invalid e-mail address "${input.email}"`);
+    const secret = await this.prepare('cli');
     return transaction(this.users.manager.connection, async (manager) => {
       if (await manager.findOne(UserEntity, { where: { username } })) throw new UserInputError(`User "${username}" already exists`);
       const user = await manager.save(manager.create(UserEntity, { username, role: input.role as Role, email: input.email ?? null }));
-      const issued = await this.issue(manager.getRepository(ApplicationPasswordEntity), user.id, 'cli');
+      const issued = await this.issue(manager.getRepository(ApplicationPasswordEntity), user.id, secret);
       return { user, issued };
     });
   }
@@ -48,7 +58,7 @@ export class UsersService {
 
   async createApplicationPassword(username: string, name = 'cli'): Promise<IssuedPassword> {
     const user = await this.requireUser(username);
-    return this.issue(this.passwords, user.id, name);
+    return this.issue(this.passwords, user.id, await this.prepare(name));
   }
 
   /** Revokes one password by its uuid, or all of a user's with `all`. Returns how many. */
@@ -67,13 +77,21 @@ export class UsersService {
    */
   async ensureAdmin(usernameInput: string, password: string): Promise<void> {
     const username = usernameInput.toLowerCase();
+    const secret = await this.prepare('ADMIN_PASSWORD', password);
     await transaction(this.users.manager.connection, async (manager) => {
-      let user = await manager.findOne(UserEntity, { where: { username }, relations: { applicationPasswords: true } });
+      let user = await manager.findOne(UserEntity, { where: { username } });
       if (!user) user = await manager.save(manager.create(UserEntity, { username, role: 'administrator', email: null }));
       else if (user.role !== 'administrator') await manager.update(UserEntity, user.id, { role: 'administrator' });
-      const secret = normalizeApplicationPassword(password);
-      for (const existing of user.applicationPasswords ?? []) if (await verifyPassword(secret, existing.passwordHash)) return;
-      await this.issue(manager.getRepository(ApplicationPasswordEntity), user.id, 'ADMIN_PASSWORD', password);
+      // Found by its lookup hash, or among rows that have none yet (which then get it).
+      const { match, legacy } = await this.lookup.candidates(manager, username, secret.lookupHash);
+      if (match && (await verifyPassword(secret.normalized, match.passwordHash))) return;
+      for (const row of legacy) {
+        if (await verifyPassword(secret.normalized, row.passwordHash)) {
+          await manager.update(ApplicationPasswordEntity, row.id, { lookupHash: secret.lookupHash });
+          return;
+        }
+      }
+      await this.issue(manager.getRepository(ApplicationPasswordEntity), user.id, secret);
     });
   }
 
@@ -83,22 +101,25 @@ export class UsersService {
     return user;
   }
 
+  /**
+   * A new password and its lookup hash, made before any transaction: the lookup key may be
+   * created on first use, in a transaction of its own.
+   */
+  private async prepare(name: string, plain = generateApplicationPassword()): Promise<PreparedPassword> {
+    const normalized = normalizeApplicationPassword(plain);
+    return { name, plain, normalized, lookupHash: await this.lookup.digest(normalized) };
+  }
+
   private async issue(
     repository: Repository<ApplicationPasswordEntity>,
     userId: number,
-    name: string,
-    plain?: string,
+    prepared: PreparedPassword,
   ): Promise<IssuedPassword> {
-    const password = plain ?? generateApplicationPassword();
+    const { name, lookupHash } = prepared;
+    const passwordHash = await hashPassword(prepared.normalized);
     const saved = await repository.save(
-      repository.create({
-        uuid: randomUUID(),
-        userId,
-        name,
-        passwordHash: await hashPassword(normalizeApplicationPassword(password)),
-        lastUsedAt: null,
-      }),
+      repository.create({ uuid: randomUUID(), userId, name, passwordHash, lookupHash, lastUsedAt: null }),
     );
-    return { uuid: saved.uuid, name: saved.name, password };
+    return { uuid: saved.uuid, name: saved.name, password: prepared.plain };
   }
 }

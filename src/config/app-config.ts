@@ -20,8 +20,10 @@ export interface AppConfig {
   readonly corsOrigins: '*' | readonly string[] | null;
   /** Express `trust proxy`, so rate limits see client addresses behind a reverse proxy. */
   readonly trustProxy: boolean | number | string;
-  /** Failed logins allowed per address and window before 429. */
-  readonly loginRateLimit: { readonly attempts: number; readonly windowSeconds: number };
+  /** Failed logins allowed per (address, user name) and per address in a window before 429 (LoginRateLimiter). */
+  readonly loginRateLimit: { readonly attempts: number; readonly addressAttempts: number; readonly windowSeconds: number };
+  /** ALLOW_INSECURE_AUTH: accept Basic credentials over plain HTTP from other machines too. */
+  readonly allowInsecureAuth: boolean;
   /**
    * READ_CACHE_SECONDS: how long list totals, anonymous list pages and anonymous single reads are
    * remembered at most; a write through this instance ends them at once. 0 turns it off.

@@ -72,6 +72,22 @@ describe('loadConfig', () => {
     expect(problemsOf({ BENCH_MODE: 'yes please' })).toEqual(['BENCH_MODE must be true or false (got "yes please")']);
   });
 
+  it('refuses Basic credentials over plain HTTP from other machines unless ALLOW_INSECURE_AUTH is true or 1', () => {
+    expect(loadConfig({}).allowInsecureAuth).toBe(false);
+    expect(loadConfig({ ALLOW_INSECURE_AUTH: 'true' }).allowInsecureAuth).toBe(true);
+    expect(loadConfig({ ALLOW_INSECURE_AUTH: '1' }).allowInsecureAuth).toBe(true);
+    expect(loadConfig({ ALLOW_INSECURE_AUTH: 'false' }).allowInsecureAuth).toBe(false);
+    expect(problemsOf({ ALLOW_INSECURE_AUTH: 'yes' })).toEqual(['ALLOW_INSECURE_AUTH must be true or false (got "yes")']);
+  });
+
+  it('limits failed logins to 10 per address and user name and 30 per address in 60 seconds by default', () => {
+    expect(loadConfig({}).loginRateLimit).toEqual({ attempts: 10, addressAttempts: 30, windowSeconds: 60 });
+    expect(loadConfig({ LOGIN_ADDRESS_RATE_LIMIT: '500' }).loginRateLimit.addressAttempts).toBe(500);
+    expect(problemsOf({ LOGIN_ADDRESS_RATE_LIMIT: '0' })).toEqual([
+      'LOGIN_ADDRESS_RATE_LIMIT must be an integer from 1 to 100000 (got "0")',
+    ]);
+  });
+
   it('reads MySQL with read replicas', () => {
     const config = loadConfig({ DATABASE_URL: 'mysql://u:p@db:3306/cal', DATABASE_READ_URLS: 'mysql://u:p@r1/cal, mysql://u:p@r2/cal' });
     expect(config.database).toEqual({

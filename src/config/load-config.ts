@@ -87,7 +87,19 @@ export function loadConfig(env: Env = process.env, dotenvPath = resolve(process.
           ? Number(trustProxyRaw)
           : trustProxyRaw;
 
-  const loginRateLimit = { attempts: int('LOGIN_RATE_LIMIT', 10, 1, 100000), windowSeconds: int('LOGIN_RATE_WINDOW', 60, 1, 86400) };
+  const loginRateLimit = {
+    attempts: int('LOGIN_RATE_LIMIT', 10, 1, 100000),
+    // Failures per address against any users (README "Operations": the exact rule).
+    addressAttempts: int('LOGIN_ADDRESS_RATE_LIMIT', 30, 1, 100000),
+    windowSeconds: int('LOGIN_RATE_WINDOW', 60, 1, 86400),
+  };
+
+  // Basic credentials over plain HTTP from other machines are refused unless this is true (issue #12).
+  const allowInsecureAuthRaw = read('ALLOW_INSECURE_AUTH') ?? 'false';
+  if (!['true', 'false', '1', '0'].includes(allowInsecureAuthRaw)) {
+    problems.push(`ALLOW_INSECURE_AUTH must be true or false (got "${allowInsecureAuthRaw}")`);
+  }
+  const allowInsecureAuth = allowInsecureAuthRaw === 'true' || allowInsecureAuthRaw === '1';
 
   // Writes of other instances show after at most this long (README "Operations").
   const readCacheSeconds = int('READ_CACHE_SECONDS', 5, 0, 3600);
@@ -112,6 +124,7 @@ export function loadConfig(env: Env = process.env, dotenvPath = resolve(process.
     corsOrigins,
     trustProxy,
     loginRateLimit,
+    allowInsecureAuth,
     readCacheSeconds,
     benchMode,
   };

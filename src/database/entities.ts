@@ -1,4 +1,5 @@
 import { ApplicationPasswordEntity } from '../auth/entities/application-password.entity';
+import { SettingEntity } from '../auth/entities/setting.entity';
 import { UserEntity } from '../auth/entities/user.entity';
 import { EventEntity, EventOrganizerEntity, EventTermEntity, EventVenueEntity } from '../events/event.entity';
 import { MediaEntity } from '../media/media.entity';
@@ -22,4 +23,5 @@ export const ENTITIES = [
   OrganizerEntity,
   IdempotencyKeyEntity,
   PostIdEntity,
+  SettingEntity,
 ];

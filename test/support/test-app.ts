@@ -32,7 +32,13 @@ export class TestApp {
 
   static async start(database: TestDatabase, env: Record<string, string> = {}): Promise<TestApp> {
     const { url, drop } = await database.create();
-    const config = loadConfig({ DATABASE_URL: url, SITE_URL: 'http://calendar.test', LOGIN_RATE_LIMIT: '1000', ...env });
+    const config = loadConfig({
+      DATABASE_URL: url,
+      SITE_URL: 'http://calendar.test',
+      LOGIN_RATE_LIMIT: '1000',
+      LOGIN_ADDRESS_RATE_LIMIT: '1000',
+      ...env,
+    });
     const app = await createApp(config, ['error']);
     await app.init();
     return new TestApp(app, config, drop);

@@ -3,6 +3,7 @@ import { UserEntity } from './user.entity';
 
 /** A WordPress-style application password: only its salted scrypt hash is stored. */
 @Entity('application_passwords')
+@Index('idx_application_passwords_lookup', ['userId', 'lookupHash'])
 export class ApplicationPasswordEntity {
   @PrimaryGeneratedColumn()
   id!: number;
@@ -26,6 +27,13 @@ export class ApplicationPasswordEntity {
   /** `scrypt$N$r$p$salt$hash`, all base64url. */
   @Column({ name: 'password_hash', type: 'varchar', length: 255 })
   passwordHash!: string;
+
+  /**
+   * HMAC-SHA-256 (hex) of the password under the installation's lookup key: finds the one row to
+   * verify with scrypt. `null` for rows made before it existed, until their next successful use.
+   */
+  @Column({ name: 'lookup_hash', type: 'varchar', length: 64, nullable: true })
+  lookupHash!: string | null;
 
   @CreateDateColumn({ name: 'created_at', type: 'datetime' })
   createdAt!: Date;

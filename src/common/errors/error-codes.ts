@@ -11,6 +11,10 @@ export const ERRORS = {
   rest_invalid_param: { status: 400, message: 'Invalid parameter(s): %s' },
   rest_forbidden: { status: 403, message: 'Sorry, you are not allowed to do that.' },
   invalid_credentials: { status: 401, message: 'The provided user name or application password is not valid.' },
+  rest_insecure_transport: {
+    status: 401,
+    message: 'Credentials are only accepted over HTTPS: this request came over plain HTTP from another machine.',
+  },
   'rest-event-not-found': { status: 404, message: 'Event with ID %s does not exist.' },
   'venue-not-found': { status: 404, message: 'The requested venue does not exist.' },
   'organizer-not-found': { status: 404, message: 'The requested organizer does not exist.' },

@@ -46,6 +46,8 @@ export const de_DE: Record<string, string> = {
   'Create an event category': 'Eine Veranstaltungskategorie anlegen',
   'Create an event tag': 'Ein Veranstaltungsschlagwort anlegen',
   'Create an organizer': 'Einen Veranstalter anlegen',
+  'Credentials are only accepted over HTTPS: this request came over plain HTTP from another machine.':
+    'Zugangsdaten werden nur über HTTPS angenommen: Diese Anfrage kam über unverschlüsseltes HTTP von einem anderen Rechner.',
   'Date out of range: the year must be between %s and %s.': 'Datum außerhalb des Bereichs: Das Jahr muss zwischen %s und %s liegen.',
   'Delete an event category': 'Eine Veranstaltungskategorie löschen',
   'Delete an event tag': 'Ein Veranstaltungsschlagwort löschen',

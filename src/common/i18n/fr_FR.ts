@@ -45,6 +45,8 @@ export const fr_FR: Record<string, string> = {
   'Create an event category': 'Créer une catégorie d’évènements',
   'Create an event tag': 'Créer une étiquette d’évènements',
   'Create an organizer': 'Créer un organisateur',
+  'Credentials are only accepted over HTTPS: this request came over plain HTTP from another machine.':
+    'Les identifiants ne sont acceptés que par HTTPS : cette requête est arrivée en HTTP non chiffré depuis une autre machine.',
   'Date out of range: the year must be between %s and %s.': 'Date hors limites : l’année doit être comprise entre %s et %s.',
   'Delete an event category': 'Supprimer une catégorie d’évènements',
   'Delete an event tag': 'Supprimer une étiquette d’évènements',

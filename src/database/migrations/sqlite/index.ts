@@ -6,6 +6,7 @@ import { Idempotency1763700004000 } from './1763700004000-Idempotency';
 import { PostIds1763700005000 } from './1763700005000-PostIds';
 import { EventsWindowIndex1763700006000 } from './1763700006000-EventsWindowIndex';
 import { EventsListIndex1763700007000 } from './1763700007000-EventsListIndex';
+import { PasswordLookup1763700008000 } from './1763700008000-PasswordLookup';
 
 /** Every sqlite migration, in timestamp order. Append-only once merged. */
 export const SQLITE_MIGRATIONS: Function[] = [
@@ -17,4 +18,5 @@ export const SQLITE_MIGRATIONS: Function[] = [
   PostIds1763700005000,
   EventsWindowIndex1763700006000,
   EventsListIndex1763700007000,
+  PasswordLookup1763700008000,
 ];

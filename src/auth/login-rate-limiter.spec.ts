@@ -1,0 +1,66 @@
+import { ApiError } from '../common/errors/api-error';
+import { AppConfig } from '../config/app-config';
+import { LoginRateLimiter } from './login-rate-limiter';
+
+// Two failures per address and user name, three per address, in a minute.
+function limiter(): LoginRateLimiter {
+  return new LoginRateLimiter({ loginRateLimit: { attempts: 2, addressAttempts: 3, windowSeconds: 60 } } as AppConfig);
+}
+
+async function admit(rate: LoginRateLimiter, address: string, username: string): Promise<'go' | 'candidate only' | number> {
+  try {
+    return (await rate.gate(address, username).admit()).candidateRequired ? 'candidate only' : 'go';
+  } catch (error) {
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).code).toBe('rest_too_many_requests');
+    return Number((error as ApiError).headers['Retry-After']);
+  }
+}
+
+describe('LoginRateLimiter', () => {
+  it('refuses an address and user name that used up its failures, and nobody else', async () => {
+    const rate = limiter();
+    expect(await admit(rate, 'a', 'x')).toBe('go');
+    expect(await admit(rate, 'a', 'x')).toBe('go');
+    const wait = await admit(rate, 'a', 'x');
+    expect(wait).toBeGreaterThan(0);
+    expect(wait).toBeLessThanOrEqual(60);
+    expect(await admit(rate, 'b', 'x')).toBe('go');
+    expect(await admit(rate, 'a', 'y')).toBe('go');
+  });
+
+  it('counts user names case-insensitively', async () => {
+    const rate = limiter();
+    await admit(rate, 'a', 'X');
+    await admit(rate, 'a', 'x');
+    expect(typeof (await admit(rate, 'a', 'x'))).toBe('number');
+  });
+
+  it('once an address used up its failures, lets a user name that has not failed try only with a candidate, and refuses the others', async () => {
+    const rate = limiter();
+    for (const user of ['u1', 'u2', 'u3']) expect(await admit(rate, 'a', user)).toBe('go');
+    expect(await admit(rate, 'a', 'fresh')).toBe('candidate only');
+    expect(typeof (await admit(rate, 'a', 'fresh'))).toBe('number');
+    expect(typeof (await admit(rate, 'a', 'u1'))).toBe('number');
+    expect(await admit(rate, 'b', 'u1')).toBe('go');
+  });
+
+  it('gives the points of a successful login back', async () => {
+    const rate = limiter();
+    for (let i = 0; i < 5; i++) {
+      const gate = rate.gate('a', 'x');
+      expect((await gate.admit()).candidateRequired).toBe(false);
+      await gate.succeeded();
+    }
+  });
+
+  it('answers a refused candidate-only attempt with 429 and the address window in Retry-After', async () => {
+    const rate = limiter();
+    for (const user of ['u1', 'u2', 'u3']) await admit(rate, 'a', user);
+    const gate = rate.gate('a', 'fresh');
+    expect(await gate.admit()).toEqual({ candidateRequired: true });
+    const refusal = gate.refusal() as ApiError;
+    expect(refusal.code).toBe('rest_too_many_requests');
+    expect(Number(refusal.headers['Retry-After'])).toBeGreaterThan(0);
+  });
+});
