@@ -7,4 +7,5 @@ export const NAMESPACE = 'calendar/events/v1';
 export const OUTSIDE_NAMESPACE = [
   { path: 'health', method: RequestMethod.GET },
   { path: 'ready', method: RequestMethod.GET },
+  { path: 'metrics', method: RequestMethod.GET },
 ];
