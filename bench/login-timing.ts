@@ -20,8 +20,9 @@ async function main(): Promise<void> {
     DATABASE_URL: `sqlite:${join(dir, 'timing.sqlite')}`,
     LOGIN_RATE_LIMIT: '100000',
     LOGIN_ADDRESS_RATE_LIMIT: '100000',
+    LOG_LEVEL: 'error',
   });
-  const app = await createApp(config, ['error']);
+  const app = await createApp(config);
   await app.listen(0, '127.0.0.1');
   const base = `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}`;
   try {

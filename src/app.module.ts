@@ -25,6 +25,8 @@ import { ConditionalRequestsInterceptor } from './common/http/conditional-reques
 import { IdempotencyInterceptor } from './idempotency/idempotency.interceptor';
 import { UnreadableBodyInterceptor } from './common/http/unreadable-body.interceptor';
 import { IdempotencyModule } from './idempotency/idempotency.module';
+import { ObservabilityModule } from './observability/observability.module';
+import { DestinationStream } from 'pino';
 
 /**
  * Global pipe, filter and guards are providers (not `app.use*` calls in main.ts), so the e2e
@@ -33,11 +35,12 @@ import { IdempotencyModule } from './idempotency/idempotency.module';
  */
 @Module({})
 export class AppModule {
-  static forRoot(config: AppConfig): DynamicModule {
+  static forRoot(config: AppConfig, logDestination?: DestinationStream): DynamicModule {
     return {
       module: AppModule,
       imports: [
         ConfigModule.forRoot(config),
+        ObservabilityModule.forRoot(config, logDestination),
         DatabaseModule,
         UrlsModule,
         AuthModule,

@@ -9,8 +9,12 @@ import { notModified } from './common/http/etag';
 import { answerClientErrorsAsJson } from './common/http/client-errors';
 import { countInFlight } from './common/http/in-flight';
 import { namespaceAliasRouting } from './common/http/namespace-aliases';
+import { privateWhenCredentialed, securityHeaders } from './common/http/security-headers';
 import { AppConfig } from './config/app-config';
 import { NAMESPACE, OUTSIDE_NAMESPACE } from './namespace';
+import { accessLog } from './observability/access-log';
+import { Metrics } from './observability/metrics';
+import { ROOT_LOGGER } from './observability/observability.module';
 
 export const BODY_LIMIT = '1mb';
 
@@ -46,10 +50,16 @@ export function configureApp(app: INestApplication, config: AppConfig): NestExpr
       const incoming = request.headers['x-request-id'];
       request.id = typeof incoming === 'string' && /^[\w.-]{1,64}$/.test(incoming) ? incoming : randomUUID();
       response.setHeader('X-Request-Id', request.id);
-      response.setHeader('X-Content-Type-Options', 'nosniff');
       next();
     },
   );
+
+  // Issue #12, ahead of the body parsers so that every response has them (errors, refused bodies,
+  // preflights): security headers, private caching for credentials, request metrics, access log.
+  express.use(securityHeaders(config));
+  express.use(privateWhenCredentialed);
+  express.use(app.get(Metrics).observe);
+  express.use(accessLog(app.get(ROOT_LOGGER)));
 
   // Parsers are ours (the app is created with bodyParser: false) so their errors reach the filter.
   express.use(json({ limit: BODY_LIMIT, strict: false, type: ['application/json', 'application/*+json'] }));

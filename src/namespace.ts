@@ -8,6 +8,7 @@ export const NAMESPACE = 'calendar/events/v1';
 export const OUTSIDE_NAMESPACE = [
   { path: 'health', method: RequestMethod.GET },
   { path: 'ready', method: RequestMethod.GET },
+  { path: 'metrics', method: RequestMethod.GET },
 ];
 
 /**

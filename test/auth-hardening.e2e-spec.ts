@@ -115,7 +115,7 @@ describe.each(TEST_DATABASES)('one slow hash per login on $kind', (database) => 
 
     /** A second instance on the same database, as after a restart. */
     async function restart(): Promise<NestExpressApplication> {
-      other = await createApp(t.config, ['error']);
+      other = await createApp(t.config);
       await other.init();
       return other;
     }

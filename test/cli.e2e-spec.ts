@@ -24,7 +24,7 @@ describe.each(TEST_DATABASES)('CLI on $kind', (database) => {
   afterAll(() => drop());
 
   async function withApp<T>(use: (http: App) => Promise<T>): Promise<T> {
-    const app: NestExpressApplication = await createApp(loadConfig({ ...env, LOGIN_RATE_LIMIT: '1000' }), ['error']);
+    const app: NestExpressApplication = await createApp(loadConfig({ ...env, LOGIN_RATE_LIMIT: '1000', LOG_LEVEL: 'error' }));
     await app.init();
     try {
       return await use(app.getHttpServer());
@@ -100,7 +100,7 @@ describe.each(TEST_DATABASES)('CLI on $kind', (database) => {
   });
 
   it('terms:recount corrects counts that writes made with SQL left wrong, and only those', async () => {
-    const app: NestExpressApplication = await createApp(loadConfig(env), ['error']);
+    const app: NestExpressApplication = await createApp(loadConfig({ ...env, LOG_LEVEL: 'error' }));
     await app.init();
     const dataSource = app.get<DataSource>(getDataSourceToken());
     const termCount = async (slug: string) =>

@@ -28,7 +28,7 @@ describe.each(TEST_DATABASES)('seed (npm run cli -- seed) on $kind', (database) 
     expect(result.stderr).not.toMatch(/error/i);
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/seeded 300 events, 30 venues, 20 organizers, 40 categories, 50 tags and 20 images/);
-    app = await createApp(loadConfig({ DATABASE_URL: created.url, SITE_URL: 'http://calendar.test' }), ['error']);
+    app = await createApp(loadConfig({ DATABASE_URL: created.url, SITE_URL: 'http://calendar.test', LOG_LEVEL: 'error' }));
     await app.init();
     http = app.getHttpServer();
   });

@@ -29,9 +29,16 @@ export interface AppConfig {
    * remembered at most; a write through this instance ends them at once. 0 turns it off.
    */
   readonly readCacheSeconds: number;
+  /** LOG_LEVEL: the least severe level of the JSON log lines on stdout; `silent` writes none. */
+  readonly logLevel: LogLevel;
+  /** METRICS_TOKEN: when set, GET /metrics needs `Authorization: Bearer <token>`; else it is open like /health. */
+  readonly metricsToken: string | null;
   /** BENCH_MODE, set by `npm run bench` only: adds the baseline route and the query counter (src/bench-mode). */
   readonly benchMode: boolean;
 }
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
 
 export type DatabaseConfig =
   | { readonly type: 'sqlite'; readonly file: string }

@@ -64,6 +64,23 @@ describe('loadConfig', () => {
     expect(loadConfig({ NAMESPACE_ALIASES: 'health/v1', REST_PREFIX: '/wp-json' }).namespaceAliases).toEqual(['health/v1']);
   });
 
+  it('logs at info unless LOG_LEVEL names another pino level', () => {
+    expect(loadConfig({}).logLevel).toBe('info');
+    expect(loadConfig({ LOG_LEVEL: 'silent' }).logLevel).toBe('silent');
+    expect(loadConfig({ LOG_LEVEL: 'debug' }).logLevel).toBe('debug');
+    expect(problemsOf({ LOG_LEVEL: 'verbose' })).toEqual([
+      'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "verbose")',
+    ]);
+  });
+
+  it('leaves /metrics open unless METRICS_TOKEN is set, and refuses short tokens', () => {
+    expect(loadConfig({}).metricsToken).toBeNull();
+    expect(loadConfig({ METRICS_TOKEN: 'a-long-scrape-token-1234' }).metricsToken).toBe('a-long-scrape-token-1234');
+    for (const bad of ['short', 'has a space in it, long']) {
+      expect(problemsOf({ METRICS_TOKEN: bad })).toEqual(['METRICS_TOKEN must be at least 16 printable characters without spaces']);
+    }
+  });
+
   it('turns bench mode on only when BENCH_MODE is true or 1', () => {
     expect(loadConfig({}).benchMode).toBe(false);
     expect(loadConfig({ BENCH_MODE: 'true' }).benchMode).toBe(true);

@@ -4,7 +4,7 @@ import { config as loadDotenv } from 'dotenv';
 import { isLocale } from '../common/i18n/translator';
 import { isValidTimezone } from '../common/parsing/timezone';
 import { NAMESPACE } from '../namespace';
-import { AppConfig, DatabaseConfig } from './app-config';
+import { AppConfig, DatabaseConfig, LOG_LEVELS, LogLevel } from './app-config';
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -104,6 +104,15 @@ export function loadConfig(env: Env = process.env, dotenvPath = resolve(process.
   // Writes of other instances show after at most this long (README "Operations").
   const readCacheSeconds = int('READ_CACHE_SECONDS', 5, 0, 3600);
 
+  // Issue #12: JSON logs and /metrics (README "Operations").
+  const logLevel = read('LOG_LEVEL') ?? 'info';
+  if (!(LOG_LEVELS as readonly string[]).includes(logLevel))
+    problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${logLevel}")`);
+  const metricsToken = read('METRICS_TOKEN') ?? null;
+  if (metricsToken !== null && !/^[\x21-\x7e]{16,}$/.test(metricsToken)) {
+    problems.push('METRICS_TOKEN must be at least 16 printable characters without spaces');
+  }
+
   const benchModeRaw = read('BENCH_MODE') ?? 'false';
   if (!['true', 'false', '1', '0'].includes(benchModeRaw)) problems.push(`BENCH_MODE must be true or false (got "${benchModeRaw}")`);
   const benchMode = benchModeRaw === 'true' || benchModeRaw === '1';
@@ -126,6 +135,8 @@ export function loadConfig(env: Env = process.env, dotenvPath = resolve(process.
     loginRateLimit,
     allowInsecureAuth,
     readCacheSeconds,
+    logLevel: logLevel as LogLevel,
+    metricsToken,
     benchMode,
   };
 }

@@ -4,6 +4,7 @@ import { DataSource } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { CountingQueryLogger } from '../bench-mode/query-log';
 import { buildDataSourceOptions } from './data-source-options';
+import { DatabaseLogger } from './database-logger';
 import { ReadCache } from './read-cache';
 import { isolateSqliteReads } from './transaction';
 
@@ -18,7 +19,7 @@ import { isolateSqliteReads } from './transaction';
         return {
           ...options,
           // `npm run bench` reports queries per request; the counting logger logs like the default one.
-          logger: config.benchMode ? new CountingQueryLogger(options.logging) : options.logger,
+          logger: config.benchMode ? new CountingQueryLogger(options.logging) : new DatabaseLogger(options.logging),
           migrationsRun: true,
           retryAttempts: 5,
           retryDelay: 2000,

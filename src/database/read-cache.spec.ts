@@ -41,6 +41,26 @@ describe('ReadCache', () => {
     expect(await cache.get('k', compute)).toBe(2);
   });
 
+  it('tells its listener whether each read was remembered (the /metrics hit and miss counters)', async () => {
+    const dataSource = {} as DataSource;
+    const lookups: boolean[] = [];
+    const cache = new ReadCache(dataSource, READ_CACHE_TTL_MS);
+    cache.listen((hit) => lookups.push(hit));
+    const compute = counter();
+    await cache.get('k', compute);
+    await cache.get('k', compute);
+    markWritten(dataSource);
+    await cache.get('k', compute);
+    expect(lookups).toEqual([false, true, false]);
+
+    const off: boolean[] = [];
+    const uncached = new ReadCache(dataSource, 0);
+    uncached.listen((hit) => off.push(hit));
+    await uncached.get('k', compute);
+    await uncached.get('k', compute);
+    expect(off).toEqual([false, false]);
+  });
+
   it('keeps keys apart', async () => {
     const { cache } = setup();
     expect(await cache.get('a', () => Promise.resolve('A'))).toBe('A');

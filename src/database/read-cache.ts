@@ -69,18 +69,32 @@ export class ReadCache {
   private readonly entries = new Map<string, Entry>();
   private weight = 0;
 
+  private onLookup: (hit: boolean) => void = () => undefined;
+
   /** `ttlMs` 0 turns remembering off: every read is computed (READ_CACHE_SECONDS=0). */
   constructor(
     private readonly dataSource: DataSource,
     private readonly ttlMs: number = READ_CACHE_TTL_MS,
   ) {}
 
+  /** `onLookup` hears whether each read was remembered (the hit and miss counters of /metrics). */
+  listen(onLookup: (hit: boolean) => void): void {
+    this.onLookup = onLookup;
+  }
+
   get<T>(key: string, compute: () => Promise<T>, options: RememberOptions<T> = {}): Promise<T> {
-    if (this.ttlMs <= 0) return compute();
+    if (this.ttlMs <= 0) {
+      this.onLookup(false);
+      return compute();
+    }
     const generation = writeGeneration(this.dataSource);
     const now = Date.now();
     const known = this.entries.get(key);
-    if (known && known.generation === generation && known.expires > now) return known.value as Promise<T>;
+    if (known && known.generation === generation && known.expires > now) {
+      this.onLookup(true);
+      return known.value as Promise<T>;
+    }
+    this.onLookup(false);
     if (known) this.forget(key, known);
     const value = options.freeze ? compute().then(deepFreeze) : compute();
     // Keys count too: a count's key is its SQL with the parameters, which callers choose (ids).

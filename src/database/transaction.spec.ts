@@ -1,5 +1,5 @@
 import { DataSource } from 'typeorm';
-import { isolateSqliteReads, transaction, underPrecondition } from './transaction';
+import { isolateSqliteReads, sqliteConnectionState, transaction, underPrecondition } from './transaction';
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -56,6 +56,27 @@ describe('transaction() on SQLite', () => {
     await Promise.all(writes);
     for (const seen of await Promise.all(reads)) expect(seen % 2).toBe(0);
     expect(await count()).toBe(6);
+  });
+
+  it('reports the connection held by a transaction and who waits for it (the pool gauges of /metrics)', async () => {
+    expect(sqliteConnectionState(dataSource)).toEqual({ inUse: 0, waiting: 0 });
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let started!: () => void;
+    const startedNow = new Promise<void>((resolve) => (started = resolve));
+    const first = transaction(dataSource, async (manager) => {
+      await manager.query('INSERT INTO t (n) VALUES (1)');
+      started();
+      await held;
+    });
+    const second = transaction(dataSource, (manager) => manager.query('INSERT INTO t (n) VALUES (2)'));
+    await startedNow;
+    const read = count();
+    await pause(5);
+    expect(sqliteConnectionState(dataSource)).toEqual({ inUse: 1, waiting: 2 });
+    release();
+    await Promise.all([first, second, read]);
+    expect(sqliteConnectionState(dataSource)).toEqual({ inUse: 0, waiting: 0 });
   });
 
   it('does not let work left running after its own transaction into the next one', async () => {

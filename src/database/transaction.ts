@@ -12,6 +12,14 @@ const sqliteRunning = new WeakMap<DataSource, { token: object; settled: Promise<
  * branch after another failed) does not pass as part of the next one.
  */
 const insideTransaction = new AsyncLocalStorage<object>();
+/** Transactions queued and statements held at the gate: the SQLite "requests waiting" of /metrics. */
+const sqliteWaiting = new WeakMap<DataSource, number>();
+const addWaiting = (dataSource: DataSource, delta: number) => sqliteWaiting.set(dataSource, (sqliteWaiting.get(dataSource) ?? 0) + delta);
+
+/** The one SQLite connection as a pool of one: held by a transaction or not, and who waits for it. */
+export function sqliteConnectionState(dataSource: DataSource): { inUse: number; waiting: number } {
+  return { inUse: sqliteRunning.has(dataSource) ? 1 : 0, waiting: sqliteWaiting.get(dataSource) ?? 0 };
+}
 
 /** A check the first transaction() of an async flow runs first (If-Match, see underPrecondition). */
 interface Precondition {
@@ -57,7 +65,9 @@ export function transaction<T>(dataSource: DataSource, work: (manager: EntityMan
   };
   if (dataSource.options.type !== 'better-sqlite3') return withDeadlockRetry(bracketed);
   const previous = sqliteQueues.get(dataSource) ?? Promise.resolve();
+  addWaiting(dataSource, 1);
   const run = previous.then(() => {
+    addWaiting(dataSource, -1);
     const token = {};
     const current = insideTransaction.run(token, bracketed);
     const running = {
@@ -119,9 +129,13 @@ export function isolateSqliteReads(dataSource: DataSource): DataSource {
   const classQuery = () => (Object.getPrototypeOf(runner) as { query: (...args: unknown[]) => Promise<unknown> }).query;
   runner.query = (async (...args: unknown[]) => {
     let open = sqliteRunning.get(dataSource);
-    while (open && insideTransaction.getStore() !== open.token) {
-      await open.settled;
-      open = sqliteRunning.get(dataSource);
+    if (open && insideTransaction.getStore() !== open.token) {
+      addWaiting(dataSource, 1);
+      while (open && insideTransaction.getStore() !== open.token) {
+        await open.settled;
+        open = sqliteRunning.get(dataSource);
+      }
+      addWaiting(dataSource, -1);
     }
     return classQuery().apply(runner, args);
   }) as typeof runner.query;

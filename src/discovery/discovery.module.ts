@@ -1,7 +1,8 @@
-import { Module } from '@nestjs/common';
+import { MiddlewareConsumer, Module, NestModule } from '@nestjs/common';
 import { DiscoveryModule as NestDiscoveryModule } from '@nestjs/core';
 import { DocController } from './doc.controller';
 import { DocsPageController } from './docs-page.controller';
+import { DocsPagePolicy } from './docs-page.policy';
 import { NamespaceIndexController } from './namespace-index.controller';
 import { RouteCatalog } from './route-catalog';
 
@@ -12,4 +13,8 @@ import { RouteCatalog } from './route-catalog';
   providers: [RouteCatalog],
   exports: [RouteCatalog],
 })
-export class DiscoveryModule {}
+export class DiscoveryModule implements NestModule {
+  configure(consumer: MiddlewareConsumer): void {
+    consumer.apply(DocsPagePolicy).forRoutes(DocsPageController);
+  }
+}

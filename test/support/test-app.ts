@@ -3,7 +3,7 @@ import { getDataSourceToken } from '@nestjs/typeorm';
 import { App } from 'supertest/types';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import { createApp } from '../../src/app.factory';
+import { AppOptions, createApp } from '../../src/app.factory';
 import { UsersService } from '../../src/auth/users.service';
 import { Role } from '../../src/auth/roles';
 import { AppConfig } from '../../src/config/app-config';
@@ -30,16 +30,18 @@ export class TestApp {
     private readonly drop: () => Promise<void>,
   ) {}
 
-  static async start(database: TestDatabase, env: Record<string, string> = {}): Promise<TestApp> {
+  /** Logs only errors unless `env` sets LOG_LEVEL; `options.logDestination` captures the lines. */
+  static async start(database: TestDatabase, env: Record<string, string> = {}, options: AppOptions = {}): Promise<TestApp> {
     const { url, drop } = await database.create();
     const config = loadConfig({
       DATABASE_URL: url,
       SITE_URL: 'http://calendar.test',
       LOGIN_RATE_LIMIT: '1000',
       LOGIN_ADDRESS_RATE_LIMIT: '1000',
+      LOG_LEVEL: 'error',
       ...env,
     });
-    const app = await createApp(config, ['error']);
+    const app = await createApp(config, options);
     await app.init();
     return new TestApp(app, config, drop);
   }

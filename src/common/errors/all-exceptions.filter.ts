@@ -8,6 +8,7 @@ import { Locale, resolveLocale, translateDeep } from '../i18n/translator';
 import { ApiError } from './api-error';
 import { ERRORS } from './error-codes';
 import { isConnectionError } from './connection-errors';
+import { redactUrl } from '../../observability/http-request';
 
 /**
  * The one place where anything thrown becomes the contract's error body (CONTRACT §2.1):
@@ -53,7 +54,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
     }
 
     const detail = exception instanceof QueryFailedError ? 'query failed' : 'unexpected exception';
-    this.logger.error(`[${request.id}] ${request.method} ${request.originalUrl}: ${detail}`, (exception as Error)?.stack);
+    this.logger.error(`[${request.id}] ${request.method} ${redactUrl(request.originalUrl)}: ${detail}`, (exception as Error)?.stack);
     return new ApiError('rest_internal_error', msg(ERRORS.rest_internal_error.message, request.id));
   }
 }

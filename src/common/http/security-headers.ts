@@ -1,0 +1,44 @@
+import { NextFunction, Request, RequestHandler, Response } from 'express';
+import helmet from 'helmet';
+import { AppConfig } from '../../config/app-config';
+
+/** A year: the usual HSTS lifetime. */
+const HSTS_SECONDS = 31_536_000;
+
+/**
+ * helmet's headers for a JSON API: a Content-Security-Policy that allows nothing (a JSON or error
+ * body opened in a browser runs nothing and cannot be framed; the docs page sets its own), no
+ * referrer, no framing, nosniff. HSTS only when SITE_URL is https: browsers ignore it over http
+ * (RFC 6797 §8.1), and includeSubDomains is the site's decision, not the API's.
+ */
+export function securityHeaders(config: AppConfig): RequestHandler {
+  return helmet({
+    contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
+    referrerPolicy: { policy: 'no-referrer' },
+    xFrameOptions: { action: 'deny' },
+    strictTransportSecurity: new URL(config.siteUrl).protocol === 'https:' ? { maxAge: HSTS_SECONDS, includeSubDomains: false } : false,
+  }) as RequestHandler;
+}
+
+/**
+ * `Cache-Control: private, no-store` on every response to a request that carried credentials (any
+ * Authorization header, even a wrong one) or a `password` parameter (query or body): such answers
+ * may hold what others must not see, and no cache between the caller and us may keep them. Set as
+ * the headers are written, since the body is parsed later and errors answer from anywhere.
+ */
+export function privateWhenCredentialed(request: Request, response: Response, next: NextFunction): void {
+  const writeHead = response.writeHead.bind(response) as (...args: unknown[]) => Response;
+  response.writeHead = ((...args: unknown[]) => {
+    if (carriesCredentials(request)) response.setHeader('Cache-Control', 'private, no-store');
+    return writeHead(...args);
+  }) as Response['writeHead'];
+  next();
+}
+
+function carriesCredentials(request: Request): boolean {
+  return request.headers.authorization !== undefined || hasPassword(request.query) || hasPassword(request.body);
+}
+
+function hasPassword(parameters: unknown): boolean {
+  return typeof parameters === 'object' && parameters !== null && Object.hasOwn(parameters, 'password');
+}
