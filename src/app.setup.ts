@@ -4,7 +4,7 @@ import { Express, Request, json, urlencoded } from 'express';
 import { randomUUID } from 'node:crypto';
 import { parse as parseQueryString } from 'qs';
 import { BENCH_ROUTES } from './bench-mode/bench-routes';
-import { FORM_FIELDS, bodyParserErrors } from './common/errors/body-parser-errors';
+import { FORM_FIELDS, bodyParserErrors, refuseDeepBodies } from './common/errors/body-parser-errors';
 import { notModified } from './common/http/etag';
 import { answerClientErrorsAsJson } from './common/http/client-errors';
 import { countInFlight } from './common/http/in-flight';
@@ -65,6 +65,7 @@ export function configureApp(app: INestApplication, config: AppConfig): NestExpr
   express.use(json({ limit: BODY_LIMIT, strict: false, type: ['application/json', 'application/*+json'] }));
   express.use(urlencoded({ limit: BODY_LIMIT, extended: true, parameterLimit: FORM_FIELDS }));
   express.use(bodyParserErrors);
+  express.use(refuseDeepBodies);
   if (aliases) express.use(aliases.bind);
 
   if (config.corsOrigins) {

@@ -49,6 +49,25 @@ describe.each(TEST_DATABASES)('bad input on $kind', (database) => {
       expect(res.body).toEqual(errorBody(413, 'rest_payload_too_large'));
     });
 
+    it('answers a JSON body nested deeper than the call stack with 400, from every route that reads bodies', async () => {
+      const deep = `${'{"a":'.repeat(100_000)}1${'}'.repeat(100_000)}`;
+      for (const [path, headers] of [
+        ['/events', {}],
+        ['/events', { 'Idempotency-Key': 'deep-1' }],
+      ] as const) {
+        const res = await t.request
+          .post(t.api(path))
+          .set({ Authorization: admin(), 'Content-Type': 'application/json', ...headers })
+          .send(deep);
+        expect(res.status).toBe(400);
+        expect(res.body).toEqual(errorBody(400, 'rest_invalid_json'));
+      }
+      const venue = `{"title":"Deep","start_date":"2030-01-01 10:00","end_date":"2030-01-01 11:00","venue":${'['.repeat(5000)}${']'.repeat(5000)}}`;
+      expect(
+        (await t.request.post(t.api('/events')).set({ Authorization: admin(), 'Content-Type': 'application/json' }).send(venue)).status,
+      ).toBe(400);
+    });
+
     it('still answers who is asking first: 401 for an anonymous deep form', async () => {
       const res = await t.request
         .post(t.api('/categories'))
@@ -103,6 +122,19 @@ describe.each(TEST_DATABASES)('bad input on $kind', (database) => {
         expect(res.body).toMatchObject({ code: 'rest_invalid_param', data: { params: { [param]: expect.any(String) } } });
       }
       expect(await c.count('events')).toBe(before);
+    });
+
+    it('answers a JSON number beyond the safe integers as a term with 400, and creates no term', async () => {
+      const before = await c.count('terms');
+      const res = await c.write(
+        'post',
+        '/events',
+        { title: 'Huge', start_date: '2030-01-01 10:00', end_date: '2030-01-01 11:00', tags: [1e308] },
+        'administrator',
+      );
+      expect(res.status).toBe(400);
+      expect(res.body.data.params).toHaveProperty('tags');
+      expect(await c.count('terms')).toBe(before);
     });
 
     it('answers such an id in a path with 404, and as a parameter with 400', async () => {

@@ -1,5 +1,6 @@
 import { NextFunction, Request, Response } from 'express';
 import { msg } from '../i18n/message';
+import { nestedDeeperThan } from '../http/body-depth';
 import { ApiError } from './api-error';
 
 declare module 'express-serve-static-core' {
@@ -58,4 +59,16 @@ export function bodyParserErrors(error: BodyParserError, request: Request, _resp
       }
       return next(error);
   }
+}
+
+/**
+ * After the parsers: a JSON body nested deeper than a form may be is refused like one. JSON.parse
+ * accepts nesting far deeper than the call stack, and what walks a body recursively afterwards
+ * (fingerprints, nested venue parsers) would overflow it.
+ */
+export function refuseDeepBodies(request: Request, _response: Response, next: NextFunction): void {
+  if (!request.unreadableBody && nestedDeeperThan(request.body, FORM_DEPTH)) {
+    request.unreadableBody = new ApiError('rest_invalid_json', msg('The body is nested more than %s levels deep.', FORM_DEPTH));
+  }
+  next();
 }

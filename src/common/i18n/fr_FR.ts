@@ -374,4 +374,5 @@ export const fr_FR: Record<string, string> = {
   'The request could not be read as HTTP.': 'La requête n’a pas pu être lue comme du HTTP.',
   'The URL or the headers of the request are larger than the server accepts.':
     'L’URL ou les en-têtes de la requête dépassent ce que le serveur accepte.',
+  'The body is nested more than %s levels deep.': 'Le corps est imbriqué sur plus de %s niveaux.',
 };

@@ -62,8 +62,11 @@ function parseTermInputs(raw: unknown): ParseResult<string[]> {
   const items = Array.isArray(raw) ? (raw as unknown[]) : typeof raw === 'string' ? raw.split(',') : [raw];
   const values: string[] = [];
   for (const item of items) {
-    if (typeof item === 'number' && Number.isInteger(item) && item > 0) values.push(String(item));
-    else if (typeof item === 'string') {
+    if (typeof item === 'number' && Number.isInteger(item) && item > 0) {
+      // 1e308 is an integer to JavaScript, and would become a term named "1e+308".
+      if (!Number.isSafeInteger(item)) return fail(msg('"%s" must be at most %s.', item, Number.MAX_SAFE_INTEGER));
+      values.push(String(item));
+    } else if (typeof item === 'string') {
       const text = item.trim();
       if (text) values.push(text.normalize('NFC'));
     } else if (!isEmptyValue(item)) return fail(msg('Each item must be a term id, slug or name.'));
