@@ -385,4 +385,5 @@ export const de_DE: Record<string, string> = {
   'The URL or the headers of the request are larger than the server accepts.':
     'Die URL oder die Header der Anfrage sind größer, als der Server annimmt.',
   'The body is nested more than %s levels deep.': 'Der Body ist mehr als %s Ebenen tief verschachtelt.',
+  '"%s" must be at most %s.': '„%s“ darf höchstens %s sein.',
 };

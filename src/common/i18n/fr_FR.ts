@@ -375,4 +375,5 @@ export const fr_FR: Record<string, string> = {
   'The URL or the headers of the request are larger than the server accepts.':
     'L’URL ou les en-têtes de la requête dépassent ce que le serveur accepte.',
   'The body is nested more than %s levels deep.': 'Le corps est imbriqué sur plus de %s niveaux.',
+  '"%s" must be at most %s.': '« %s » doit valoir au plus %s.',
 };
