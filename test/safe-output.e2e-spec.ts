@@ -236,10 +236,11 @@ describe.each(TEST_DATABASES)('safe output on $kind', (database) => {
       });
       for (const hostile of HOSTILE) {
         const url = `https://old.test/${hostile}`;
+        // currency_symbol is varchar(16): the start of the value, as MySQL would have kept it.
         await t.sql('UPDATE events SET title = ?, cost = ?, currency_symbol = ?, website = ? WHERE id = ?', [
           hostile,
           `${hostile}5`,
-          hostile,
+          [...hostile].slice(0, 16).join(''),
           url,
           event.id,
         ]);
@@ -281,8 +282,15 @@ describe.each(TEST_DATABASES)('safe output on $kind', (database) => {
         image: `https://cdn.example.com/a.png?${PWN}`,
       });
       // And what SQL may have left in older rows.
-      await t.sql('UPDATE events SET title = ?, currency_symbol = ? WHERE id = ?', [`Old ${PWN}`, PWN, event.id]);
+      // currency_code (varchar(8)) is json_ld's priceCurrency.
+      await t.sql('UPDATE events SET title = ?, currency_symbol = ?, currency_code = ? WHERE id = ?', [
+        `Old ${PWN}`,
+        '</script><x>',
+        '</script',
+        event.id,
+      ]);
       const jsonLd = (await read(`/events/${event.id}`)).body.json_ld as Record<string, unknown>;
+      expect(jsonLd.offers).toMatchObject({ priceCurrency: '&lt;/script' });
       expect(jsonLd.location).toBeDefined();
       expect(jsonLd.organizer).toBeDefined();
       const json = JSON.stringify(jsonLd);
