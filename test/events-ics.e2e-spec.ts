@@ -154,6 +154,15 @@ describe.each(TEST_DATABASES)('events as iCalendar on $kind', (database) => {
       expect(byId(opened.events, protectedEvent.id)!.description).toBe('Secret agenda');
     });
 
+    it('blanks it for editors too without the password (one rule, issue #12)', async () => {
+      for (const role of ['editor', 'administrator'] as const) {
+        const calendar = parseCalendar((await ics(`/events/ics?${WINDOW}`, role).expect(200)).text);
+        expect(byId(calendar.events, protectedEvent.id)!.description).toBeUndefined();
+        const opened = parseCalendar((await ics(`/events/ics?${WINDOW}&password=sesame`, role).expect(200)).text);
+        expect(byId(opened.events, protectedEvent.id)!.description).toBe('Secret agenda');
+      }
+    });
+
     it('answers the list errors as JSON: 400 for an invalid filter, 404 beyond the last page', async () => {
       const invalid = await ics('/events/ics?categories=nope').expect(400);
       expect(invalid.headers['content-type']).toMatch(/^application\/json/);
@@ -200,6 +209,11 @@ describe.each(TEST_DATABASES)('events as iCalendar on $kind', (database) => {
       const locked = await ics(`/events/${protectedEvent.id}/ics`).expect(403);
       expect(locked.body.code).toBe('event-password-protected');
       await ics(`/events/${protectedEvent.id}/ics?password=sesame`).expect(200);
+      // Editors need the password too (one rule, issue #12).
+      for (const role of ['editor', 'administrator'] as const) {
+        expect((await ics(`/events/${protectedEvent.id}/ics`, role).expect(403)).body.code).toBe('event-password-protected');
+        await ics(`/events/${protectedEvent.id}/ics?password=sesame`, role).expect(200);
+      }
     });
 
     it('answers 404: rest-event-not-found for an unknown id, rest_no_route for a non-digit one', async () => {

@@ -271,8 +271,23 @@ describe.each(TEST_DATABASES)('event object and single reads on $kind', (databas
       expect(open.body.title).toBe('Locked read');
       await c.get('/events/by-slug/locked-read?password=s3cret').expect(200);
       await c.get(`/events/${ids.locked}`, 'contributor').expect(403);
-      // Who may edit it needs no password.
-      await c.get(`/events/${ids.locked}`, 'author').expect(200);
+    });
+
+    it('asks those who may edit it for the password too (one rule, issue #12)', async () => {
+      for (const role of ['author', 'editor', 'administrator'] as const) {
+        expect((await c.get(`/events/${ids.locked}`, role).expect(403)).body.code).toBe('event-password-protected');
+        expect((await c.get('/events/by-slug/locked-read', role).expect(403)).body.code).toBe('event-password-protected');
+        expect((await c.get(`/events/${ids.locked}?password=wrong`, role).expect(403)).body.code).toBe('event-password-protected');
+        const open = await c.get(`/events/${ids.locked}?password=s3cret`, role).expect(200);
+        expect(open.body).toMatchObject({ id: ids.locked, title: 'Locked read', json_ld: expect.any(Object) });
+      }
+    });
+
+    it('checks the password after the status: a protected draft is 403 event-not-accessible for who may not read it', async () => {
+      const draft = await c.create({ title: 'Locked draft', status: 'draft', password: 's3cret' }, 'author');
+      expect((await c.get(`/events/${draft.id}?password=s3cret`).expect(403)).body.code).toBe('event-not-accessible');
+      expect((await c.get(`/events/${draft.id}`, 'author').expect(403)).body.code).toBe('event-password-protected');
+      await c.get(`/events/${draft.id}?password=s3cret`, 'author').expect(200);
     });
 
     it('answers an empty password with 400', async () => {

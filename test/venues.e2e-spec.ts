@@ -504,9 +504,22 @@ describe.each(TEST_DATABASES)('venues on $kind', (database) => {
       });
     });
 
-    it('shows the full venue to whoever may edit it', async () => {
+    it('answers the writer with the full venue', async () => {
       expect(venue).toMatchObject({ venue: name, address: '1 Hidden St' });
-      expect((await get(`/venues/${venue.id}`, 'editor').expect(200)).body).toMatchObject({ venue: name, json_ld: expect.any(Object) });
+      const updated = await patch(`/venues/${venue.id}`, { city: 'Hidden City' }).expect(200);
+      expect(updated.body).toMatchObject({ venue: name, address: '1 Hidden St', city: 'Hidden City' });
+    });
+
+    it('blanks it for editors too without the password (one rule, issue #12)', async () => {
+      for (const role of ['editor', 'administrator'] as const) {
+        const read = await get(`/venues/${venue.id}`, role).expect(200);
+        expect(read.body).toMatchObject({ venue: [], address: '' });
+        expect(read.body).not.toHaveProperty('json_ld');
+        const list = await get(`/venues?search=${encodeURIComponent(name)}`, role).expect(200);
+        expect(list.body.venues).toEqual([expect.objectContaining({ venue: [], description: '' })]);
+      }
+      const open = await get(`/venues/${venue.id}?password=open%20sesame`, 'editor').expect(200);
+      expect(open.body).toMatchObject({ venue: name, address: '1 Hidden St', json_ld: expect.any(Object) });
     });
 
     it('blanks the protected fields for others, in reads and lists', async () => {

@@ -29,6 +29,20 @@ describe('parseCostInput', () => {
     });
   });
 
+  it('strips markup from every entry, and so from the currency symbol (issue #12)', () => {
+    expect(parseCostInput('<b>$</b>10<script>alert(1)</script>')).toEqual({
+      ok: true,
+      value: { cost: '$10', currencySymbol: '$', currencyPosition: 'prefix' },
+    });
+    expect(parseCostInput(['10 <img src=x onerror=alert(1)>€', '</script><script>alert(1)</script>'])).toEqual({
+      ok: true,
+      value: { cost: '10 €', currencySymbol: '€', currencyPosition: 'postfix' },
+    });
+    const left = parseCostInput('"><script>alert(1)</script>10 < 20');
+    expect(left.ok && left.value).toEqual({ cost: '"&gt;10 &lt; 20', currencySymbol: '"&gt;', currencyPosition: 'prefix' });
+    expect(parseCostInput('<script>alert(1)</script>')).toEqual({ ok: true, value: null });
+  });
+
   it.each([[{}], [true], [[{}]]])('rejects %p', (raw) => {
     expect(parseCostInput(raw).ok).toBe(false);
   });
@@ -97,5 +111,26 @@ describe('formatCost and costDetails', () => {
   it('has empty details without a cost', () => {
     expect(formatCost(stored(null))).toBe('');
     expect(costDetails(stored(null))).toEqual({ currency_symbol: '', currency_code: '', currency_position: '', values: [] });
+  });
+});
+
+describe('formatCost and costDetails on a cost stored before markup was stripped', () => {
+  it('escape its angle brackets', () => {
+    const old = {
+      cost: '<b>10</b>\n<script>alert(x)</script>',
+      currencySymbol: '<i>$</i>',
+      currencyPosition: 'prefix',
+      currencyCode: '<x>',
+    };
+    expect(formatCost(old)).toBe('&lt;i&gt;$&lt;/i&gt;10');
+    expect(costDetails(old)).toEqual({
+      currency_symbol: '&lt;i&gt;$&lt;/i&gt;',
+      currency_code: '&lt;x&gt;',
+      currency_position: 'prefix',
+      values: ['10'],
+    });
+    const words = { ...old, cost: 'Pay <script>alert(x)</script>' };
+    expect(formatCost(words)).toBe('Pay &lt;script&gt;alert(x)&lt;/script&gt;');
+    expect(costDetails(words).values).toEqual(['Pay &lt;script&gt;alert(x)&lt;/script&gt;']);
   });
 });

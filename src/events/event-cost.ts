@@ -1,3 +1,5 @@
+import { safeText } from '../common/html/safe-output';
+import { stripTags } from '../common/html/sanitize';
 import { msg } from '../common/i18n/message';
 import { ParseResult, fail, ok } from '../common/parsing/parse-result';
 
@@ -32,7 +34,8 @@ export function parseCostInput(raw: unknown): ParseResult<StoredCost | null> {
   for (const item of items) {
     if (item === null || item === undefined) continue;
     if (typeof item === 'number' && Number.isFinite(item)) entries.push(String(item));
-    else if (typeof item === 'string') entries.push(item.replace(/\s+/g, ' ').trim());
+    // Plain text like titles (issue #12): tags stripped, what is left HTML-escaped ("<b>$5</b>" is "$5").
+    else if (typeof item === 'string') entries.push(stripTags(item).replace(/\s+/g, ' ').trim());
     else return fail(msg('Must be a string, a number or a list of them.'));
   }
   const costs = entries.filter((entry) => entry !== '');
@@ -103,6 +106,10 @@ export interface CostColumns {
 }
 
 export function formatCost(stored: Omit<CostColumns, 'currencyCode'>): string {
+  return safeText(formatStoredCost(stored));
+}
+
+function formatStoredCost(stored: Omit<CostColumns, 'currencyCode'>): string {
   if (!stored.cost) return '';
   const values = costValues(stored.cost);
   if (!values.length) return stored.cost.split('\n').join(', ');
@@ -120,10 +127,11 @@ export function costDetails(stored: CostColumns): CostDetails {
   // Without a cost the reference has no currency meta either: "" everywhere.
   if (!stored.cost) return { currency_symbol: '', currency_code: '', currency_position: '', values: [] };
   const values = costValues(stored.cost);
+  // safeText: costs stored before tags were stripped on write (issue #12) may hold markup.
   return {
-    currency_symbol: stored.currencySymbol,
-    currency_code: stored.currencyCode,
+    currency_symbol: safeText(stored.currencySymbol),
+    currency_code: safeText(stored.currencyCode),
     currency_position: stored.currencyPosition,
-    values: values.length ? values : stored.cost.split('\n'),
+    values: values.length ? values : stored.cost.split('\n').map(safeText),
   };
 }

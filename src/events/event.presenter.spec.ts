@@ -1,5 +1,10 @@
+import { HOSTILE, embedInScript } from '../../test/support/script-embedding';
 import { MediaEntity } from '../media/media.entity';
+import { OrganizerEntity } from '../organizers/organizer.entity';
+import { presentOrganizer } from '../organizers/organizer.presenter';
 import { EmbeddedTermView } from '../terms/term.presenter';
+import { VenueEntity } from '../venues/venue.entity';
+import { presentVenue } from '../venues/venue.presenter';
 import { EventEntity } from './event.entity';
 import { EventRelations, dateDetails, presentEvent } from './event.presenter';
 
@@ -255,6 +260,94 @@ describe('presentEvent', () => {
     const place = { '@context': 'http://schema.org', '@type': 'Place', name: 'Peer Hall', geo: { latitude: 1, longitude: 2 } };
     const jsonLd = presentEvent(berlinEvent(), relations({ venues: [{ ...hall, json_ld: place }] }), urls, { single: true }).json_ld;
     expect(jsonLd?.location).toEqual({ '@type': 'Place', name: 'Peer Hall', geo: { latitude: 1, longitude: 2 } });
+  });
+});
+
+/**
+ * Every string field of an event, its venue, organizer and image holding `hostile` as stored
+ * before issue #12 (or written with SQL): the presenters alone must make the output safe.
+ */
+function hostileRows(hostile: string): { event: EventEntity; relations: EventRelations } {
+  const url = `https://evil.test/${hostile}.png?q=${hostile}#${hostile}`;
+  const linked = { description: `<p>${hostile}</p>`, excerpt: hostile, phone: hostile, website: url, imageId: null, password: null };
+  const venue = Object.assign(new VenueEntity(), {
+    ...linked,
+    id: 8,
+    authorId: 1,
+    status: 'publish',
+    slug: 'hall',
+    name: hostile,
+    address: hostile,
+    city: hostile,
+    country: hostile,
+    province: hostile,
+    state: hostile,
+    zip: hostile,
+    stateprovince: hostile,
+    showMap: true,
+    showMapLink: true,
+    geoLat: 1,
+    geoLng: 2,
+    publishedAt: stored('2026-11-21 05:23:08'),
+    publishedLocal: stored('2026-11-21 05:23:08'),
+    modifiedAt: stored('2026-11-21 05:23:08'),
+    modifiedLocal: stored('2026-11-21 05:23:08'),
+  });
+  const organizer = Object.assign(new OrganizerEntity(), { ...venue, id: 9, slug: 'org', email: `"${hostile}"@example.com` });
+  const view = { urls, image: null, single: true, blanked: false };
+  const image = Object.assign(new MediaEntity(), { id: 3, url, extension: 'png', width: null, height: null, sizes: null });
+  const event = Object.assign(berlinEvent(), {
+    title: hostile,
+    description: `<p>${hostile}</p>`,
+    excerpt: hostile,
+    cost: `${hostile}10`,
+    currencySymbol: hostile,
+    currencyCode: hostile,
+    website: url,
+  });
+  return {
+    event,
+    relations: relations({ venues: [presentVenue(venue, view)], organizers: [presentOrganizer(organizer, view)], image }),
+  };
+}
+
+describe('safe output (issue #12)', () => {
+  it.each(HOSTILE)('gives json_ld that cannot close the script element JSON.stringify puts it into (%j)', (hostile) => {
+    const { event, relations: related } = hostileRows(hostile);
+    const jsonLd = presentEvent(event, related, urls, { single: true }).json_ld;
+    const embedded = embedInScript(jsonLd);
+    expect(embedded.closesEarly).toBe(false);
+    expect(embedded.hasCommentOpener).toBe(false);
+    expect(embedded.json).not.toMatch(/[<>\u2028\u2029]/);
+    expect(JSON.parse(embedded.text)).toEqual(jsonLd);
+    // The hostile values are all there (as entities and percent-escapes), not dropped.
+    expect(jsonLd).toMatchObject({
+      location: { address: { streetAddress: expect.any(String) }, telephone: expect.any(String) },
+      organizer: { email: expect.any(String) },
+      image: expect.stringMatching(/^https:\/\/evil\.test\//),
+      offers: { price: expect.any(String) },
+    });
+  });
+
+  it('escapes the angle brackets of plain text and percent-encodes URLs stored before the fix', () => {
+    const { event, relations: related } = hostileRows('"><script>alert(1)</script>');
+    const view = presentEvent(event, related, urls);
+    expect(view).toMatchObject({
+      title: '"&gt;&lt;script&gt;alert(1)&lt;/script&gt;',
+      cost: '"&gt;&lt;script&gt;alert(1)&lt;/script&gt;1 – "&gt;&lt;script&gt;alert(1)&lt;/script&gt;10',
+      cost_details: { currency_symbol: '"&gt;&lt;script&gt;alert(1)&lt;/script&gt;' },
+      website:
+        'https://evil.test/%22%3E%3Cscript%3Ealert(1)%3C/script%3E.png?q=%22%3E%3Cscript%3Ealert(1)%3C/script%3E#%22%3E%3Cscript%3Ealert(1)%3C/script%3E',
+      image: { url: expect.stringMatching(/^https:\/\/evil\.test\/%22%3E%3Cscript%3E/) },
+      venue: { venue: '"&gt;&lt;script&gt;alert(1)&lt;/script&gt;', address: '"&gt;&lt;script&gt;alert(1)&lt;/script&gt;' },
+    });
+    // Outside the HTML fields (sanitised on write since the first release, not here), no value holds markup.
+    const html = new Set(['description', 'excerpt']);
+    const plain = JSON.stringify(presentEvent(event, related, urls, { single: true }), (key, value: unknown) =>
+      html.has(key) ? undefined : value,
+    );
+    expect(plain).toContain('&lt;script&gt;');
+    expect(plain).not.toMatch(/[<>]/);
   });
 });
 

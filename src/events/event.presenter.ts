@@ -1,6 +1,7 @@
 import { DateTime } from 'luxon';
 import { formatStoredDate } from '../common/posts/post-dates';
 import { parseTimezone } from '../common/parsing/timezone';
+import { safeText, safeUrl, scriptSafeJsonLd } from '../common/html/safe-output';
 import { stripTags } from '../common/html/sanitize';
 import { ImageObject, presentImage } from '../media/media.service';
 import { MediaEntity } from '../media/media.entity';
@@ -129,7 +130,7 @@ export function presentEvent(
     modified_utc: formatStoredDate(event.modifiedAt),
     url,
     rest_url: urls.rest('events', event.id),
-    title: event.title,
+    title: safeText(event.title),
     description: blanked ? '' : event.description,
     excerpt: blanked ? '' : event.excerpt,
     slug: event.slug,
@@ -147,7 +148,7 @@ export function presentEvent(
     timezone_abbr: event.timezoneAbbr,
     cost: blanked ? '' : formatCost(event),
     cost_details: blanked ? { currency_symbol: '', currency_code: '', currency_position: '', values: [] } : costDetails(event),
-    website: blanked ? '' : (event.website ?? ''),
+    website: blanked ? '' : safeUrl(event.website ?? ''),
     show_map: blanked ? null : event.showMap,
     show_map_link: blanked ? null : event.showMapLink,
     hide_from_listings: blanked ? null : event.hideFromListings,
@@ -166,7 +167,10 @@ export function presentEvent(
   return view;
 }
 
-/** schema.org Event (reference §3.5): what the reference prints on event pages. */
+/**
+ * schema.org Event (reference §3.5): what the reference prints on event pages, safe to put into a
+ * `<script type="application/ld+json">` as any JSON serialiser writes it (scriptSafeJsonLd).
+ */
 export function eventJsonLd(event: EventEntity, relations: EventRelations, url: string): Record<string, unknown> {
   const zone = parseTimezone(event.timezone);
   const inZone = (instant: Date) =>
@@ -178,12 +182,12 @@ export function eventJsonLd(event: EventEntity, relations: EventRelations, url: 
   const [organizer] = relations.organizers;
   const values = event.cost ? costValues(event.cost) : [];
 
-  return {
+  return scriptSafeJsonLd({
     '@context': 'http://schema.org',
     '@type': 'Event',
     name: event.title,
     description: text,
-    ...(relations.image ? { image: relations.image.url } : {}),
+    ...(relations.image ? { image: safeUrl(relations.image.url) } : {}),
     url,
     eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
     eventStatus: 'https://schema.org/EventScheduled',
@@ -205,7 +209,7 @@ export function eventJsonLd(event: EventEntity, relations: EventRelations, url: 
         }
       : {}),
     performer: 'Organization',
-  };
+  });
 }
 
 /**

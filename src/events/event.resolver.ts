@@ -25,8 +25,12 @@ export class EventResolver implements SubjectResolver<EventEntity> {
     return event;
   }
 
-  /** The single read's body, read afresh (its checks included: a trashed event has none). */
+  /**
+   * The single read's body, read afresh (its checks included: a trashed event has none), as a GET
+   * with the event's password gives it: the writer passed the edit check, and a write's own
+   * `password` parameter is the new password, so it cannot also be the one to read with.
+   */
   represent(event: EventEntity, request: Request, manager?: EntityManager): Promise<EventView> {
-    return this.events.read({ id: event.id }, request.user, undefined, manager);
+    return this.events.read({ id: event.id }, request.user, event.password || undefined, manager);
   }
 }

@@ -5,7 +5,7 @@ import { AuthUser } from '../auth/auth-user';
 import { canOnObject, canReadWhere } from '../auth/permissions';
 import { ApiError } from '../common/errors/api-error';
 import { msg } from '../common/i18n/message';
-import { openContentWhere, postPasswordMatches } from '../common/posts/password';
+import { isPasswordLocked, openContentWhere } from '../common/posts/password';
 import { assertReadable } from '../common/posts/readable';
 import { StatusScope, listStatusScope, whereStatusScope } from '../common/posts/status';
 import { Urls } from '../common/urls/urls';
@@ -31,6 +31,11 @@ import { EventView, LinkedPostView, presentEvent } from './event.presenter';
 export interface ViewOptions {
   readonly single?: boolean;
   readonly password?: string;
+  /**
+   * Write responses: a writer who may edit the event (and so set its password) gets what was
+   * written. The original blanks lists and refuses single reads, not its write responses.
+   */
+  readonly written?: boolean;
 }
 
 const EARTH_RADIUS_KM = 6371;
@@ -108,7 +113,7 @@ export class EventsQueryService {
     builder.where('e.hideFromListings = :hidden', { hidden: false });
     whereStatusScope(builder, 'e', scope);
     whereWindow(builder, window);
-    this.whereSearch(builder, query.search, user);
+    this.whereSearch(builder, query.search, query.password);
     if (categoryIds) whereLinked(builder, 'event_terms', 'term_id', 'cat', categoryIds);
     if (tagIds) whereLinked(builder, 'event_terms', 'term_id', 'tag', tagIds);
     if (query.venue) whereLinked(builder, 'event_venues', 'venue_id', 'venue', query.venue);
@@ -181,7 +186,7 @@ export class EventsQueryService {
     const event = await this.findOrFail(where, manager);
     if (event.status === 'trash') throw ApiError.of('event-no-longer-available');
     if (!canOnObject(user, 'read', event)) throw ApiError.of('event-not-accessible');
-    if (this.isLocked(event, user, password)) throw ApiError.of('event-password-protected');
+    if (this.isLocked(event, password)) throw ApiError.of('event-password-protected');
     const [view] = await this.present([event], user, { single: true, password }, manager);
     return view;
   }
@@ -204,9 +209,9 @@ export class EventsQueryService {
     return manager.findOne(EventEntity, { where: { slug: normalised } });
   }
 
-  /** A password-protected event stays closed unless the password matches or the caller may edit it. */
-  isLocked(event: EventEntity, user: AuthUser | null | undefined, password: string | undefined): boolean {
-    return Boolean(event.password) && !postPasswordMatches(event.password, password) && !canOnObject(user, 'edit', event);
+  /** A password-protected event stays closed unless the request's password matches, whoever asks (issue #12). */
+  isLocked(event: EventEntity, password: string | undefined): boolean {
+    return isPasswordLocked(event, password);
   }
 
   /**
@@ -246,7 +251,10 @@ export class EventsQueryService {
           image: event.imageId === null ? null : (images.get(event.imageId) ?? null),
         },
         this.urls,
-        { single: options.single, blanked: this.isLocked(event, user, options.password) },
+        {
+          single: options.single,
+          blanked: this.isLocked(event, options.password) && !(options.written && canOnObject(user, 'edit', event)),
+        },
       ),
     );
   }
@@ -326,20 +334,21 @@ export class EventsQueryService {
 
   /**
    * Every whitespace-separated word in the title, the description or the excerpt (CONTRACT §3);
-   * in the description and the excerpt of a password-protected event only when the caller may
-   * edit it, so a search cannot reveal what the list blanks. All in the one list query.
+   * in the description and the excerpt of a password-protected event only when the request's
+   * `password` opens it, so a search cannot reveal what the list blanks. All in the one list query.
    */
-  private whereSearch(builder: SelectQueryBuilder<EventEntity>, search: string | undefined, user: AuthUser | null | undefined): void {
+  private whereSearch(builder: SelectQueryBuilder<EventEntity>, search: string | undefined, password: string | undefined): void {
     if (search === undefined) return;
     const words = [...new Set(search.toLowerCase().split(/\s+/).filter(Boolean))];
     // SQLite's own lower() only folds ASCII; the connection registers a Unicode one.
     const lower = this.dataSource.options.type === 'better-sqlite3' ? 'unicode_lower' : 'LOWER';
-    const open = openContentWhere(user, 'e');
-    if (open) builder.setParameters(open.params);
+    const dialect = this.dataSource.options.type === 'better-sqlite3' ? 'sqlite' : 'mysql';
+    const open = openContentWhere('e.password', { password, dialect });
+    builder.setParameters(open.params);
     words.forEach((word, index) => {
       const like = (column: string) => `${lower}(${column}) LIKE :search${index} ${LIKE_ESCAPE}`;
       const content = `(${like('e.description')} OR ${like('e.excerpt')})`;
-      builder.andWhere(`(${like('e.title')} OR ${open ? `(${open.sql} AND ${content})` : content})`, {
+      builder.andWhere(`(${like('e.title')} OR (${open.sql} AND ${content}))`, {
         [`search${index}`]: `%${word.replace(/[!%_]/g, '!$&')}%`,
       });
     });
@@ -432,15 +441,15 @@ function whereLinked(builder: SelectQueryBuilder<EventEntity>, table: string, co
 /**
  * Events whose venue has coordinates, and, with a point, lies within its radius (haversine, km).
  * Only venues the caller may read, and whose coordinates they may see, count: an event shows a
- * hidden venue as no venue and a protected one without coordinates, and the filter must not
- * tell where either is.
+ * hidden venue as no venue and a password-protected one without coordinates (a linked venue is
+ * never unlocked by the event's password), and the filter must not tell where either is.
  */
 function whereGeoloc(builder: SelectQueryBuilder<EventEntity>, point: GeoPoint | undefined, user: AuthUser | null | undefined): void {
   const columns = { status: 'gv.status', author: 'gv.author_id', password: 'gv.password' };
   const readable = canReadWhere(user, columns);
-  // A protected venue shows its coordinates only to who may edit it: the filter sees no more.
-  const open = openContentWhere(user, columns);
-  let condition = `gv.geo_lat IS NOT NULL AND gv.geo_lng IS NOT NULL AND ${readable.sql}${open ? ` AND ${open.sql}` : ''}`;
+  // A protected venue never shows its coordinates inside an event: the filter sees no more.
+  const open = openContentWhere(columns.password);
+  let condition = `gv.geo_lat IS NOT NULL AND gv.geo_lng IS NOT NULL AND ${readable.sql} AND ${open.sql}`;
   if (point) {
     condition +=
       ` AND ${2 * EARTH_RADIUS_KM} * ASIN(SQRT(` +
@@ -450,7 +459,6 @@ function whereGeoloc(builder: SelectQueryBuilder<EventEntity>, point: GeoPoint |
   }
   builder.andWhere(`e.id IN (SELECT gl.event_id FROM event_venues gl INNER JOIN venues gv ON gv.id = gl.venue_id WHERE ${condition})`, {
     ...readable.params,
-    ...open?.params,
     ...(point ? { geoLat: point.lat, geoLng: point.lng, geoRadius: point.radius } : {}),
   });
 }

@@ -92,7 +92,7 @@ export class EventsWriteService {
           const event = new EventEntity();
           const plan = await this.validate(manager, input, user, null);
           await this.apply(manager, event, input, user, plan, null);
-          const [body] = await this.query.present([event], user, {}, manager);
+          const [body] = await this.query.present([event], user, { written: true }, manager);
           return new Created(body, this.urls.rest('events', event.id));
         }),
       WRITE_ATTEMPTS,
@@ -107,7 +107,7 @@ export class EventsWriteService {
           const current = await this.lockedEvent(manager, subject.id);
           const plan = await this.validate(manager, input, user, current);
           await this.apply(manager, current, input, user, plan, current);
-          const [body] = await this.query.present([current], user, {}, manager);
+          const [body] = await this.query.present([current], user, { written: true }, manager);
           return body;
         }),
       WRITE_ATTEMPTS,
@@ -120,7 +120,7 @@ export class EventsWriteService {
       const current = await this.lockedEvent(manager, subject.id);
       const before: CountedState = { status: current.status, termIds: await this.termIdsOf(manager, current.id) };
       if (force) {
-        const [previous] = await this.query.present([current], user, {}, manager);
+        const [previous] = await this.query.present([current], user, { written: true }, manager);
         // Its event_terms rows go with it (ON DELETE CASCADE).
         await manager.delete(EventEntity, { id: current.id });
         await adjustTermCounts(manager, before, UNCOUNTED);
@@ -135,7 +135,7 @@ export class EventsWriteService {
       if (!result.affected) throw ApiError.of('event-is-in-trash');
       await adjustTermCounts(manager, before, { status: 'trash', termIds: before.termIds });
       const trashed = await this.query.findOrFail({ id: current.id }, manager);
-      const [body] = await this.query.present([trashed], user, {}, manager);
+      const [body] = await this.query.present([trashed], user, { written: true }, manager);
       return body;
     });
   }

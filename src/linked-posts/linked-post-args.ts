@@ -30,10 +30,16 @@ export function parsePlainText(raw: unknown, { nonEmpty = false } = {}): ParseRe
   return ok(value);
 }
 
-/** Trimmed; blank counts as "not set" (`null`), like "". IsEmail limits the length (254, the column's). */
+/**
+ * Trimmed; blank counts as "not set" (`null`), like "". IsEmail limits the length (254, the
+ * column's). It also accepts quoted local parts such as `"</script>"@example.com`: angle brackets,
+ * which no real address needs, are refused here so that no markup is stored (issue #12).
+ */
 function parseEmailText(raw: unknown): ParseResult<string | null> {
   const text = parseString(raw, { trim: true });
-  return text.ok ? ok(text.value || null) : text;
+  if (!text.ok) return text;
+  if (/[<>]/.test(text.value)) return fail(msg('Must be a valid e-mail address.'));
+  return ok(text.value || null);
 }
 
 /** The required name (`venue`, `organizer`): plain text, not empty once tags are stripped. */

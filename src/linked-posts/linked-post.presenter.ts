@@ -1,3 +1,4 @@
+import { safeText } from '../common/html/safe-output';
 import { stripTags } from '../common/html/sanitize';
 import { formatStoredDate } from '../common/posts/post-dates';
 import { MediaEntity } from '../media/media.entity';
@@ -27,7 +28,7 @@ export function presentPostHead(post: LinkedPostEntity, kind: 'venue' | 'organiz
     modified: formatStoredDate(post.modifiedLocal),
     modified_utc: formatStoredDate(post.modifiedAt),
     url: view.urls.site(kind, post.slug),
-    [kind]: post.name,
+    [kind]: safeText(post.name),
     description: post.description,
     excerpt: post.excerpt,
     slug: post.slug,

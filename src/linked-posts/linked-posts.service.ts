@@ -9,7 +9,7 @@ import { ErrorCode } from '../common/errors/error-codes';
 import { msg } from '../common/i18n/message';
 import { parsePathId } from '../common/params/path-id';
 import { resolveAuthor } from '../common/posts/author';
-import { openContentWhere, postPasswordMatches } from '../common/posts/password';
+import { isPasswordLocked, openContentWhere } from '../common/posts/password';
 import { StoredMoment, publicationMoment, storedMoment } from '../common/posts/post-dates';
 import { assertReadable } from '../common/posts/readable';
 import { retryOnSlugConflict, uniqueSlug } from '../common/posts/slug';
@@ -24,6 +24,17 @@ import { MediaService } from '../media/media.service';
 import { LinkedPostListArgs, LinkedPostWriteArgs } from './linked-post-args';
 import { LinkedPostEntity } from './linked-post.entity';
 import { Json, LinkedPostView } from './linked-post.presenter';
+
+/** How a request sees venues or organizers: single reads add `json_ld`; `password` may unlock protected ones. */
+export interface LinkedPostViewOptions {
+  readonly single?: boolean;
+  readonly password?: string;
+  /**
+   * Write responses: a writer who may edit the row (and so set its password) gets what was
+   * written. The original blanks reads, not its write responses.
+   */
+  readonly written?: boolean;
+}
 
 /** What tells venues and organizers apart for the shared service. */
 export interface LinkedPostKind<E extends LinkedPostEntity> {
@@ -110,7 +121,7 @@ export abstract class LinkedPostsService<E extends LinkedPostEntity, A extends L
 
     const builder = this.dataSource.getRepository(this.kind.entity).createQueryBuilder('p');
     whereStatusScope(builder, 'p', scope);
-    this.whereSearch(builder, query.search, user);
+    this.whereSearch(builder, query.search, query.password);
     this.whereEvents(builder, query, user);
 
     const total = await builder.getCount();
@@ -150,7 +161,7 @@ export abstract class LinkedPostsService<E extends LinkedPostEntity, A extends L
       () =>
         transaction(this.dataSource, async (manager) => {
           const post = await this.createPost(args, user, manager);
-          const [body] = await this.present([post], user, {}, manager);
+          const [body] = await this.present([post], user, { written: true }, manager);
           return new Created(body, this.urls.rest(this.kind.plural, post.id));
         }),
       CREATE_ATTEMPTS,
@@ -215,7 +226,7 @@ export abstract class LinkedPostsService<E extends LinkedPostEntity, A extends L
       this.applyFields(current, args, false);
       setModified(current, storedMoment(new Date(), this.config.siteTimezone));
       const saved = await manager.save(current);
-      const [body] = await this.present([saved], user, {}, manager);
+      const [body] = await this.present([saved], user, { written: true }, manager);
       return body;
     });
   }
@@ -236,19 +247,19 @@ export abstract class LinkedPostsService<E extends LinkedPostEntity, A extends L
       if (!result.affected) throw ApiError.of(this.kind.errors.isInTrash);
       await manager.query(`DELETE FROM ${this.kind.linkTable} WHERE ${this.kind.linkColumn} = ?`, [post.id]);
       const trashed = await manager.findOneOrFail(this.kind.entity, { where: { id: post.id } as FindOptionsWhere<E> });
-      const [body] = await this.present([trashed], user, {}, manager);
+      const [body] = await this.present([trashed], user, { written: true }, manager);
       return body;
     });
   }
 
   /**
    * The public JSON of rows, images loaded in one query. Password-protected rows are blanked
-   * unless the caller may edit them or `password` matches (tec-other-api §2.4).
+   * unless `password` matches, whoever asks (tec-other-api §2.4, issue #12).
    */
   async present(
     posts: readonly E[],
     viewer: AuthUser | null | undefined,
-    options: { single?: boolean; password?: string },
+    options: LinkedPostViewOptions,
     manager?: EntityManager,
   ): Promise<Json[]> {
     const images = await this.media.findByIds(
@@ -262,7 +273,7 @@ export abstract class LinkedPostsService<E extends LinkedPostEntity, A extends L
   presentLoaded(
     posts: readonly E[],
     viewer: AuthUser | null | undefined,
-    options: { single?: boolean; password?: string },
+    options: LinkedPostViewOptions,
     images: ReadonlyMap<number, MediaEntity>,
   ): Json[] {
     return posts.map((post) =>
@@ -270,7 +281,8 @@ export abstract class LinkedPostsService<E extends LinkedPostEntity, A extends L
         urls: this.urls,
         image: post.imageId === null ? null : images.get(post.imageId),
         single: options.single ?? false,
-        blanked: Boolean(post.password) && !postPasswordMatches(post.password, options.password) && !canOnObject(viewer, 'edit', post),
+        // A create may answer with an existing duplicate the caller may only read: that one stays closed.
+        blanked: isPasswordLocked(post, options.password) && !(options.written && canOnObject(viewer, 'edit', post)),
       }),
     );
   }
@@ -310,22 +322,23 @@ export abstract class LinkedPostsService<E extends LinkedPostEntity, A extends L
 
   /**
    * Every word must occur in one and the same field (tec-other-api §1.1). Of a password-protected
-   * row only the name is searched unless the caller may edit it, so a search cannot reveal what
-   * the list blanks; all in the one list query.
+   * row only the name is searched unless the request's `password` opens it, so a search cannot
+   * reveal what the list blanks; all in the one list query.
    */
-  private whereSearch(builder: SelectQueryBuilder<E>, search: string | undefined, user: AuthUser | null | undefined): void {
+  private whereSearch(builder: SelectQueryBuilder<E>, search: string | undefined, password: string | undefined): void {
     const words = search === undefined ? [] : searchWords(search);
     if (!words.length) return;
     // MySQL's collation compares case-insensitively; SQLite's lower() folds ASCII only, so the
     // connection registers a Unicode one (data-source-options).
     const column = (field: string) => (this.dataSource.options.type === 'better-sqlite3' ? `unicode_lower(p.${field})` : `p.${field}`);
-    const open = openContentWhere(user, 'p');
+    const dialect = this.dataSource.options.type === 'better-sqlite3' ? 'sqlite' : 'mysql';
+    const open = openContentWhere('p.password', { password, dialect });
     builder.andWhere(
       new Brackets((anyField) => {
         for (const field of this.kind.searchFields) {
           anyField.orWhere(
             new Brackets((allWords) => {
-              if (open && field !== 'name') allWords.andWhere(open.sql, open.params);
+              if (field !== 'name') allWords.andWhere(open.sql, open.params);
               words.forEach((_, index) => allWords.andWhere(`${column(field)} LIKE :word${index}`));
             }),
           );

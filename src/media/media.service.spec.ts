@@ -16,12 +16,27 @@ describe('parseImageInput', () => {
     });
   });
 
-  it.each(['ftp://cdn.test/a.png', 'javascript:alert(1)//a.png', 'https://cdn.test/page.html', 'https://cdn.test/', 'not a url', '', {}])(
-    'refuses %p',
-    (raw) => {
-      expect(parseImageInput(raw).ok).toBe(false);
-    },
-  );
+  it('stores an image URL as the WHATWG serialiser writes it: quotes, angle brackets and spaces percent-encoded', () => {
+    expect(parseImageInput('https://CDN.test/a b/c.png?"><script>alert(1)</script>')).toEqual({
+      ok: true,
+      value: { kind: 'url', url: 'https://cdn.test/a%20b/c.png?%22%3E%3Cscript%3Ealert(1)%3C/script%3E', extension: 'png' },
+    });
+  });
+
+  it.each([
+    'ftp://cdn.test/a.png',
+    'javascript:alert(1)//a.png',
+    'https:cdn.test/a.png',
+    'https://cdn.test/a.png"><script>alert(1)</script>',
+    'https://cdn.test/a\n.png',
+    'https://cdn.test/page.html',
+    'https://cdn.test/',
+    'not a url',
+    '',
+    {},
+  ])('refuses %p', (raw) => {
+    expect(parseImageInput(raw).ok).toBe(false);
+  });
 });
 
 describe('presentImage', () => {
@@ -35,6 +50,18 @@ describe('presentImage', () => {
       sizes: null,
     });
     expect(presentImage(media)).toEqual({ url: 'https://cdn.test/a.png', id: 3, extension: 'png' });
+  });
+
+  it('percent-encodes what an image URL stored before issue #12 may hold', () => {
+    const media = Object.assign(new MediaEntity(), {
+      id: 3,
+      url: 'https://cdn.test/a.png?"><script>alert(1)</script>',
+      extension: 'png',
+      width: null,
+      height: null,
+      sizes: null,
+    });
+    expect(presentImage(media).url).toBe('https://cdn.test/a.png?%22%3E%3Cscript%3Ealert(1)%3C/script%3E');
   });
 
   it('adds width, height and sizes when known', () => {

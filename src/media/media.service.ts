@@ -5,6 +5,8 @@ import { ApiError } from '../common/errors/api-error';
 import { msg } from '../common/i18n/message';
 import { parseInteger } from '../common/parsing/integer';
 import { ParseResult, fail, ok } from '../common/parsing/parse-result';
+import { MAX_URL_LENGTH, normaliseHttpUrl } from '../common/parsing/url';
+import { safeUrl } from '../common/html/safe-output';
 import { MediaEntity } from './media.entity';
 
 /** An `image` parameter after parsing: an existing media id, or an image URL to record. */
@@ -23,7 +25,6 @@ export interface ImageObject {
 
 // WordPress's image types; without fetching, the file extension is all there is to judge by.
 const IMAGE_EXTENSIONS = new Set(['jpg', 'jpeg', 'jpe', 'png', 'gif', 'webp', 'avif', 'bmp', 'tif', 'tiff', 'ico', 'heic']);
-const MAX_URL_LENGTH = 2048;
 const INVALID_IMAGE = msg('Must be a media id or the http(s) URL of an image (%s).', [...IMAGE_EXTENSIONS].join(', '));
 
 /**
@@ -38,22 +39,17 @@ export function parseImageInput(raw: unknown): ParseResult<ImageInput | null> {
   }
   if (typeof raw !== 'string') return fail(INVALID_IMAGE);
   const text = raw.trim();
-  if (text.length > MAX_URL_LENGTH) return fail(msg('Must be at most %s characters long.', MAX_URL_LENGTH));
-  let url: URL;
-  try {
-    url = new URL(text);
-  } catch {
-    return fail(INVALID_IMAGE);
-  }
-  const extension = /\.([a-z0-9]+)$/i.exec(url.pathname)?.[1]?.toLowerCase();
-  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || !url.hostname || !extension || !IMAGE_EXTENSIONS.has(extension)) {
-    return fail(INVALID_IMAGE);
-  }
-  return ok({ kind: 'url', url: text, extension });
+  if ([...text].length > MAX_URL_LENGTH) return fail(msg('Must be at most %s characters long.', MAX_URL_LENGTH));
+  // Stored as the WHATWG serialiser writes it (issue #12): `"`, `<`, `>` and spaces percent-encoded.
+  const url = normaliseHttpUrl(text);
+  const extension = url && /\.([a-z0-9]+)$/i.exec(url.pathname)?.[1]?.toLowerCase();
+  if (!url || !extension || !IMAGE_EXTENSIONS.has(extension)) return fail(INVALID_IMAGE);
+  if ([...url.href].length > MAX_URL_LENGTH) return fail(msg('Must be at most %s characters long.', MAX_URL_LENGTH));
+  return ok({ kind: 'url', url: url.href, extension });
 }
 
 export function presentImage(media: MediaEntity): ImageObject {
-  const image: ImageObject = { url: media.url, id: media.id, extension: media.extension };
+  const image: ImageObject = { url: safeUrl(media.url), id: media.id, extension: media.extension };
   if (media.width) image.width = media.width;
   if (media.height) image.height = media.height;
   const sizes = parseSizes(media.sizes);

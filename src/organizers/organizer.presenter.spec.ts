@@ -1,3 +1,4 @@
+import { HOSTILE, embedInScript } from '../../test/support/script-embedding';
 import { LinkedPostView } from '../linked-posts/linked-post.presenter';
 import { OrganizerEntity } from './organizer.entity';
 import { presentOrganizer } from './organizer.presenter';
@@ -110,5 +111,22 @@ describe('presentOrganizer', () => {
     expect(body).toMatchObject({ organizer: [], phone: '', email: '' });
     expect(body).not.toHaveProperty('json_ld');
     expect(body).not.toHaveProperty('website');
+  });
+
+  it.each(HOSTILE)('makes a row stored before issue #12 safe: text escaped, URLs encoded, json_ld embeddable (%j)', (hostile) => {
+    const row = organizer({
+      name: hostile,
+      phone: hostile,
+      email: hostile,
+      website: `https://evil.test/${hostile}`,
+    });
+    const body = presentOrganizer(row, view({ single: true }));
+    const { json_ld: jsonLd, ...rest } = body;
+    expect(JSON.stringify(rest)).not.toMatch(/[<>]/);
+    expect(rest.website).not.toMatch(/["<> ]/);
+    const embedded = embedInScript(jsonLd);
+    expect(embedded.closesEarly).toBe(false);
+    expect(embedded.hasCommentOpener).toBe(false);
+    expect(embedded.json).not.toMatch(/[<>\u2028\u2029]/);
   });
 });

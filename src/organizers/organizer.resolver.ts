@@ -15,7 +15,8 @@ export class OrganizerResolver implements SubjectResolver<OrganizerEntity> {
     return this.organizers.resolve(request.params, action, request.user);
   }
 
+  /** As a GET with the organizer's password gives it (see EventResolver.represent). */
   represent(organizer: OrganizerEntity, request: Request, manager?: EntityManager): Promise<Json> {
-    return this.organizers.read(organizer, request.user, undefined, manager);
+    return this.organizers.read(organizer, request.user, organizer.password || undefined, manager);
   }
 }

@@ -1,4 +1,5 @@
 import { MediaEntity } from '../media/media.entity';
+import { HOSTILE, embedInScript } from '../../test/support/script-embedding';
 import { LinkedPostView } from '../linked-posts/linked-post.presenter';
 import { VenueEntity } from './venue.entity';
 import { presentVenue } from './venue.presenter';
@@ -205,5 +206,28 @@ describe('presentVenue', () => {
       global_id: 'site.test?id=7',
       global_id_lineage: ['site.test?id=7'],
     });
+  });
+
+  it.each(HOSTILE)('makes a row stored before issue #12 safe: text escaped, URLs encoded, json_ld embeddable (%j)', (hostile) => {
+    const row = venue({
+      name: hostile,
+      address: hostile,
+      city: hostile,
+      country: hostile,
+      province: hostile,
+      state: hostile,
+      zip: hostile,
+      phone: hostile,
+      stateprovince: hostile,
+      website: `https://evil.test/${hostile}`,
+    });
+    const body = presentVenue(row, view({ single: true }));
+    const { json_ld: jsonLd, ...rest } = body;
+    expect(JSON.stringify(rest)).not.toMatch(/[<>]/);
+    expect(rest.website).not.toMatch(/["<> ]/);
+    const embedded = embedInScript(jsonLd);
+    expect(embedded.closesEarly).toBe(false);
+    expect(embedded.hasCommentOpener).toBe(false);
+    expect(embedded.json).not.toMatch(/[<>\u2028\u2029]/);
   });
 });

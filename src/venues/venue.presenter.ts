@@ -8,6 +8,7 @@ import {
   presentPostHead,
   textOf,
 } from '../linked-posts/linked-post.presenter';
+import { safeText, safeUrl, scriptSafeJsonLd } from '../common/html/safe-output';
 import { VenueEntity } from './venue.entity';
 
 /**
@@ -17,15 +18,16 @@ import { VenueEntity } from './venue.entity';
 export function presentVenue(venue: VenueEntity, view: LinkedPostView): Json {
   const fields: Json = {
     ...presentPostHead(venue, 'venue', view),
-    address: venue.address,
-    city: venue.city,
-    country: venue.country,
-    province: venue.province,
-    state: venue.state,
-    zip: venue.zip,
-    phone: venue.phone,
-    website: venue.website,
-    stateprovince: venue.stateprovince,
+    // Stored safe on write; safeText and safeUrl cover older rows (issue #12).
+    address: safeText(venue.address),
+    city: safeText(venue.city),
+    country: safeText(venue.country),
+    province: safeText(venue.province),
+    state: safeText(venue.state),
+    zip: safeText(venue.zip),
+    phone: safeText(venue.phone),
+    website: safeUrl(venue.website),
+    stateprovince: safeText(venue.stateprovince),
     ...(hasCoordinates(venue) ? { geo_lat: venue.geoLat, geo_lng: venue.geoLng } : {}),
   };
   const body = {
@@ -39,7 +41,8 @@ export function presentVenue(venue: VenueEntity, view: LinkedPostView): Json {
 
 /**
  * schema.org Place (TEC's JSON_LD Venue) of a presented venue object: address, coordinates,
- * telephone, sameAs when known. The venue's own json_ld, and an event's `location`.
+ * telephone, sameAs when known. The venue's own json_ld, and an event's `location`; safe inside
+ * a script element (scriptSafeJsonLd).
  */
 export function venueJsonLd(venue: Json): Json {
   const address = omitEmpty({
@@ -52,13 +55,13 @@ export function venueJsonLd(venue: Json): Json {
   const { geo_lat: latitude, geo_lng: longitude } = venue;
   const phone = textOf(venue, 'phone');
   const website = textOf(venue, 'website');
-  return {
+  return scriptSafeJsonLd({
     ...jsonLdHead(venue, 'venue', 'Place', textOf(venue, 'url')),
     ...(Object.keys(address).length ? { address: { '@type': 'PostalAddress', ...address } } : {}),
     ...(typeof latitude === 'number' && typeof longitude === 'number' ? { geo: { '@type': 'GeoCoordinates', latitude, longitude } } : {}),
     ...(phone ? { telephone: phone } : {}),
     ...(website ? { sameAs: website } : {}),
-  };
+  });
 }
 
 function hasCoordinates(venue: VenueEntity): boolean {

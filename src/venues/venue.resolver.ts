@@ -15,7 +15,8 @@ export class VenueResolver implements SubjectResolver<VenueEntity> {
     return this.venues.resolve(request.params, action, request.user);
   }
 
+  /** As a GET with the venue's password gives it (see EventResolver.represent). */
   represent(venue: VenueEntity, request: Request, manager?: EntityManager): Promise<Json> {
-    return this.venues.read(venue, request.user, undefined, manager);
+    return this.venues.read(venue, request.user, venue.password || undefined, manager);
   }
 }

@@ -1,3 +1,4 @@
+import { HOSTILE } from '../../../test/support/script-embedding';
 import { sanitizeHtml, stripTags } from './sanitize';
 
 describe('sanitizeHtml', () => {
@@ -19,5 +20,17 @@ describe('sanitizeHtml', () => {
 describe('stripTags', () => {
   it('removes every tag and keeps the text', () => {
     expect(stripTags('<b>Big</b> <script>x</script>Night')).toBe('Big Night');
+  });
+
+  it.each([...HOSTILE, 'a < b > c', '<<script>script>alert(1)<</script>/script>', '<img src=x onerror=alert(1)>', '1 <2 >3'])(
+    'leaves no angle bracket in %j: what is left is HTML-escaped text',
+    (input) => {
+      expect(stripTags(input)).not.toMatch(/[<>]/);
+    },
+  );
+
+  it('escapes what is left as HTML text and keeps entities as typed', () => {
+    expect(stripTags('a < b & c')).toBe('a &lt; b &amp; c');
+    expect(stripTags('Rock &amp; Roll')).toBe('Rock &amp; Roll');
   });
 });

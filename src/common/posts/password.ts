@@ -1,6 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { AuthUser } from '../../auth/auth-user';
-import { OwnerColumns, SqlCondition, canEditWhere, ownerColumnsOf } from '../../auth/permissions';
+import { SqlCondition } from '../../auth/permissions';
 
 /** Compares a post password with the one a request sent, in constant time. */
 export function postPasswordMatches(stored: string | null, given: string | undefined | null): boolean {
@@ -10,19 +9,27 @@ export function postPasswordMatches(stored: string | null, given: string | undef
 }
 
 /**
- * Where the content of a post is open to the caller whatever password a request sends: the row has
- * no password, or the caller may edit it. `search` looks into protected content only there, so a
- * search cannot reveal what the list blanks; `geoloc` looks at protected venues' coordinates only
- * there. `at` is a query builder alias (entity properties) or the raw columns of a subquery.
- * Undefined when every row is open (editors).
+ * One rule for every read of events, venues and organizers (lists, single reads, feeds; issue
+ * #12): a post with a password stays closed unless the request's `password` matches it, whoever
+ * asks. The original also opens it to editors who send `context=edit`, which this API does not
+ * have (README, compatibility).
+ */
+export function isPasswordLocked(post: { readonly password: string | null }, given: string | undefined): boolean {
+  return Boolean(post.password) && !postPasswordMatches(post.password, given);
+}
+
+/**
+ * isPasswordLocked as SQL: where a post's content is open to a request that sent `request.password`
+ * (without a request: to nobody's password). `search` looks into protected content only there, so
+ * a search can neither reveal what the list blanks nor miss what it shows. The comparison is
+ * binary on MySQL (its collation would match "SESAME" with "sesame"); SQLite's `=` is binary.
  */
 export function openContentWhere(
-  user: AuthUser | null | undefined,
-  at: string | (OwnerColumns & { readonly password: string }),
-): SqlCondition | undefined {
-  const columns = typeof at === 'string' ? { ...ownerColumnsOf(at), password: `${at}.password` } : at;
-  const editable = canEditWhere(user, columns);
-  if (editable.sql === '1 = 1') return undefined;
-  const unprotected = `(${columns.password} IS NULL OR ${columns.password} = '')`;
-  return { sql: editable.sql === '1 = 0' ? unprotected : `(${unprotected} OR ${editable.sql})`, params: editable.params };
+  passwordColumn: string,
+  request?: { readonly password: string | undefined; readonly dialect: 'mysql' | 'sqlite' },
+): SqlCondition {
+  const unprotected = `(${passwordColumn} IS NULL OR ${passwordColumn} = '')`;
+  if (!request?.password) return { sql: unprotected, params: {} };
+  const same = request.dialect === 'mysql' ? `${passwordColumn} = CAST(:openPassword AS BINARY)` : `${passwordColumn} = :openPassword`;
+  return { sql: `(${unprotected} OR ${same})`, params: { openPassword: request.password } };
 }
