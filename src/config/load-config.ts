@@ -92,6 +92,11 @@ export function loadConfig(env: Env = process.env, dotenvPath = resolve(process.
   // Writes of other instances show after at most this long (README "Operations").
   const readCacheSeconds = int('READ_CACHE_SECONDS', 5, 0, 3600);
 
+  // Bounded work per request (README "Operations"): a frozen database answers 503 in about 2 s.
+  const statementTimeoutMs = int('DATABASE_STATEMENT_TIMEOUT_MS', 2000, 100, 600_000);
+  const acquireTimeoutMs = int('DATABASE_ACQUIRE_TIMEOUT_MS', 1000, 10, 60_000);
+  const maxPendingRequests = int('MAX_PENDING_REQUESTS', 64, 1, 100_000);
+
   const benchModeRaw = read('BENCH_MODE') ?? 'false';
   if (!['true', 'false', '1', '0'].includes(benchModeRaw)) problems.push(`BENCH_MODE must be true or false (got "${benchModeRaw}")`);
   const benchMode = benchModeRaw === 'true' || benchModeRaw === '1';
@@ -113,6 +118,9 @@ export function loadConfig(env: Env = process.env, dotenvPath = resolve(process.
     trustProxy,
     loginRateLimit,
     readCacheSeconds,
+    statementTimeoutMs,
+    acquireTimeoutMs,
+    maxPendingRequests,
     benchMode,
   };
 }
