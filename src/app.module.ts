@@ -18,6 +18,7 @@ import { VenuesModule } from './venues/venues.module';
 import { ShutdownLogger } from './shutdown-logger';
 import { GracefulShutdown } from './common/http/graceful-shutdown';
 import { InFlightGuard, InFlightInterceptor } from './common/http/in-flight';
+import { LoadSheddingGuard } from './common/http/load-shedding';
 import { ResultInterceptor } from './common/http/result.interceptor';
 import { UrlsModule } from './common/urls/urls.module';
 import { BenchModeModule } from './bench-mode/bench-mode.module';
@@ -31,7 +32,7 @@ import { DestinationStream } from 'pino';
 /**
  * Global pipe, filter and guards are providers (not `app.use*` calls in main.ts), so the e2e
  * suites get exactly what production gets. Guards run in this order: the in-flight count (for
- * graceful shutdown), who is calling, then may they use this route at all.
+ * graceful shutdown), load shedding, who is calling, then may they use this route at all.
  */
 @Module({})
 export class AppModule {
@@ -67,6 +68,7 @@ export class AppModule {
         { provide: APP_INTERCEPTOR, useClass: UnreadableBodyInterceptor },
         { provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor },
         { provide: APP_GUARD, useClass: InFlightGuard },
+        { provide: APP_GUARD, useClass: LoadSheddingGuard },
         { provide: APP_GUARD, useClass: AuthenticationGuard },
         { provide: APP_GUARD, useClass: CapabilityGuard },
       ],

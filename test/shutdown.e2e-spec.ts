@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import { loadConfig } from '../src/config/load-config';
 import { buildDataSourceOptions } from '../src/database/data-source-options';
 import { TEST_DATABASES } from './support/databases';
+import { startLoad } from './support/load-client';
 import { freePort, runCli, startServer, waitForOutput } from './support/processes';
 
 jest.setTimeout(180_000);
@@ -104,6 +105,33 @@ describe.each(TEST_DATABASES)('graceful shutdown on $kind', (database) => {
       } finally {
         await dataSource.destroy();
       }
+    } finally {
+      await drop();
+    }
+  });
+
+  it('resets no request of keep-alive clients on SIGTERM: answers during the drain say Connection: close', async () => {
+    const { url, drop } = await database.create();
+    try {
+      const port = await freePort();
+      const server = startServer({ DATABASE_URL: url, PORT: String(port) });
+      const exited = new Promise<void>((resolve) => server.on('exit', () => resolve()));
+      await waitForOutput(server, /listening on/);
+
+      // Eight clients in loops over keep-alive connections, as a busy proxy or app server would.
+      const load = startLoad({ base: `http://127.0.0.1:${port}`, readers: 8, readPath: '/calendar/events/v1/events?per_page=2' });
+      await load.until((records) => records.filter((r) => r.status === 200).length >= 300);
+      server.kill('SIGTERM');
+      await exited;
+      // The clients go on until their new connections are refused.
+      await load.until((records) => records.filter((r) => r.error === 'ECONNREFUSED').length >= 8);
+      const records = await load.stop();
+
+      const failures = records.filter((r) => r.error !== undefined && r.error !== 'ECONNREFUSED');
+      expect(failures).toEqual([]);
+      expect(records.filter((r) => r.status !== undefined && r.status !== 200)).toEqual([]);
+      // Some answers came during the drain, each telling its client to stop using the connection.
+      expect(records.filter((r) => r.connectionClose).length).toBeGreaterThan(0);
     } finally {
       await drop();
     }

@@ -8,6 +8,8 @@ import { DatabaseModule } from '../database/database.module';
 @Module({})
 export class CliModule {
   static forRoot(config: AppConfig): DynamicModule {
-    return { module: CliModule, imports: [ConfigModule.forRoot(config), DatabaseModule, AuthModule] };
+    // Seeds, recounts and migrations are long by nature: the bounds of a request's database work (0) do not apply.
+    const unbounded = { ...config, statementTimeoutMs: 0, acquireTimeoutMs: 0 };
+    return { module: CliModule, imports: [ConfigModule.forRoot(unbounded), DatabaseModule, AuthModule] };
   }
 }

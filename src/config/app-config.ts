@@ -33,6 +33,12 @@ export interface AppConfig {
   readonly logLevel: LogLevel;
   /** METRICS_TOKEN: when set, GET /metrics needs `Authorization: Bearer <token>`; else it is open like /health. */
   readonly metricsToken: string | null;
+  /** DATABASE_STATEMENT_TIMEOUT_MS: the longest one statement of a request may run (server-side limit, then the client gives up); 0 in the CLI: none. */
+  readonly statementTimeoutMs: number;
+  /** DATABASE_ACQUIRE_TIMEOUT_MS: the longest a request waits for a pooled connection (a new one's handshake included). */
+  readonly acquireTimeoutMs: number;
+  /** MAX_PENDING_REQUESTS: requests being worked on at once; more are refused at once with 503 (load shedding). */
+  readonly maxPendingRequests: number;
   /** BENCH_MODE, set by `npm run bench` only: adds the baseline route and the query counter (src/bench-mode). */
   readonly benchMode: boolean;
 }

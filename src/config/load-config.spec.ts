@@ -37,6 +37,18 @@ describe('loadConfig', () => {
     }
   });
 
+  it('bounds the work of a request: statement and acquire timeouts, pending requests (issue #12)', () => {
+    expect(loadConfig({})).toMatchObject({ statementTimeoutMs: 2000, acquireTimeoutMs: 1000, maxPendingRequests: 64 });
+    expect(
+      loadConfig({ DATABASE_STATEMENT_TIMEOUT_MS: '30000', DATABASE_ACQUIRE_TIMEOUT_MS: '250', MAX_PENDING_REQUESTS: '500' }),
+    ).toMatchObject({ statementTimeoutMs: 30000, acquireTimeoutMs: 250, maxPendingRequests: 500 });
+    expect(problemsOf({ DATABASE_STATEMENT_TIMEOUT_MS: '50', DATABASE_ACQUIRE_TIMEOUT_MS: '1s', MAX_PENDING_REQUESTS: '0' })).toEqual([
+      'DATABASE_STATEMENT_TIMEOUT_MS must be an integer from 100 to 600000 (got "50")',
+      'DATABASE_ACQUIRE_TIMEOUT_MS must be an integer from 10 to 60000 (got "1s")',
+      'MAX_PENDING_REQUESTS must be an integer from 1 to 100000 (got "0")',
+    ]);
+  });
+
   it('serves no namespace alias by default, and the listed ones without their slashes', () => {
     expect(loadConfig({}).namespaceAliases).toEqual([]);
     expect(loadConfig({ NAMESPACE_ALIASES: ' /tribe/events/v1/ , legacy/v2 ' }).namespaceAliases).toEqual(['tribe/events/v1', 'legacy/v2']);

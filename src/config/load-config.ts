@@ -112,6 +112,10 @@ export function loadConfig(env: Env = process.env, dotenvPath = resolve(process.
   if (metricsToken !== null && !/^[\x21-\x7e]{16,}$/.test(metricsToken)) {
     problems.push('METRICS_TOKEN must be at least 16 printable characters without spaces');
   }
+  // Bounded work per request (README "Operations"): a frozen database answers 503 in about 2 s.
+  const statementTimeoutMs = int('DATABASE_STATEMENT_TIMEOUT_MS', 2000, 100, 600_000);
+  const acquireTimeoutMs = int('DATABASE_ACQUIRE_TIMEOUT_MS', 1000, 10, 60_000);
+  const maxPendingRequests = int('MAX_PENDING_REQUESTS', 64, 1, 100_000);
 
   const benchModeRaw = read('BENCH_MODE') ?? 'false';
   if (!['true', 'false', '1', '0'].includes(benchModeRaw)) problems.push(`BENCH_MODE must be true or false (got "${benchModeRaw}")`);
@@ -137,6 +141,9 @@ export function loadConfig(env: Env = process.env, dotenvPath = resolve(process.
     readCacheSeconds,
     logLevel: logLevel as LogLevel,
     metricsToken,
+    statementTimeoutMs,
+    acquireTimeoutMs,
+    maxPendingRequests,
     benchMode,
   };
 }

@@ -9,8 +9,9 @@ import { SQLITE_MIGRATIONS } from './migrations/sqlite';
 /**
  * The one place that turns the database setting into TypeORM options, for the app, the CLI and
  * `ormconfig.ts` alike. Schema changes only ever come from migrations (never `synchronize`).
+ * The app passes its statement limit (see bounded-work.ts); the CLI's long seeds and recounts do not.
  */
-export function buildDataSourceOptions(database: DatabaseConfig): DataSourceOptions {
+export function buildDataSourceOptions(database: DatabaseConfig, limits: { statementTimeoutMs?: number } = {}): DataSourceOptions {
   const common = {
     entities: ENTITIES,
     synchronize: false,
@@ -29,13 +30,14 @@ export function buildDataSourceOptions(database: DatabaseConfig): DataSourceOpti
       type: 'better-sqlite3',
       database: file,
       migrations: SQLITE_MIGRATIONS,
-      // WAL lets readers run while a write commits; busy_timeout waits instead of failing on a lock.
+      // WAL lets readers run while a write commits; busy_timeout waits instead of failing on a lock
+      // (blocking the event loop meanwhile, so the app waits no longer than its statement limit).
       prepareDatabase: (db: {
         pragma(sql: string): unknown;
         function(name: string, options: { deterministic: boolean }, fn: (value: unknown) => unknown): unknown;
       }) => {
         db.pragma('journal_mode = WAL');
-        db.pragma('busy_timeout = 5000');
+        db.pragma(`busy_timeout = ${limits.statementTimeoutMs ?? 5000}`);
         db.pragma('foreign_keys = ON');
         db.pragma('synchronous = NORMAL');
         // SQLite's lower() folds ASCII only; case-insensitive search needs all of Unicode (CONTRACT §2.2).
@@ -61,6 +63,7 @@ export function buildDataSourceOptions(database: DatabaseConfig): DataSourceOpti
     timezone: 'Z',
     migrations: MYSQL_MIGRATIONS,
     poolSize: database.poolSize,
-    extra: { connectionLimit: database.poolSize, enableKeepAlive: true },
+    // connectTimeout bounds the handshake with a server that accepts connections but never answers.
+    extra: { connectionLimit: database.poolSize, enableKeepAlive: true, connectTimeout: limits.statementTimeoutMs ?? 10_000 },
   };
 }

@@ -7,6 +7,10 @@ import { buildDataSourceOptions } from './data-source-options';
 import { DatabaseLogger } from './database-logger';
 import { ReadCache } from './read-cache';
 import { isolateSqliteReads } from './transaction';
+import { WorkLimits, boundDatabaseWork } from './bounded-work';
+
+/** Carries the bounds from the options factory (which gets the config) to the DataSource factory. */
+const WORK_LIMITS = Symbol('workLimits');
 
 /** The app's DataSource (pending migrations run before the server accepts requests) and the ReadCache over it. */
 @Global()
@@ -15,7 +19,11 @@ import { isolateSqliteReads } from './transaction';
     TypeOrmModule.forRootAsync({
       inject: [APP_CONFIG],
       useFactory: (config: AppConfig) => {
-        const options = buildDataSourceOptions(config.database);
+        // 0: the CLI, whose work is not a request's (see CliModule).
+        const limits: WorkLimits | null = config.statementTimeoutMs
+          ? { statementTimeoutMs: config.statementTimeoutMs, acquireTimeoutMs: config.acquireTimeoutMs }
+          : null;
+        const options = buildDataSourceOptions(config.database, limits ?? {});
         return {
           ...options,
           // `npm run bench` reports queries per request; the counting logger logs like the default one.
@@ -23,9 +31,15 @@ import { isolateSqliteReads } from './transaction';
           migrationsRun: true,
           retryAttempts: 5,
           retryDelay: 2000,
+          [WORK_LIMITS]: limits,
         };
       },
-      dataSourceFactory: async (options) => isolateSqliteReads(await new DataSource(options!).initialize()),
+      // The migrations run in initialize(), before the bounds of a request's work apply.
+      dataSourceFactory: async (options) => {
+        const limits = (options as unknown as { [WORK_LIMITS]: WorkLimits | null })[WORK_LIMITS];
+        const dataSource = isolateSqliteReads(await new DataSource(options!).initialize());
+        return limits ? boundDatabaseWork(dataSource, limits) : dataSource;
+      },
     }),
   ],
   providers: [

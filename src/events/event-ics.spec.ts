@@ -1,4 +1,5 @@
-import { htmlToText } from './event-ics';
+import { EventView } from './event.presenter';
+import { eventsCalendar, eventsCalendarInSlices, htmlToText } from './event-ics';
 
 describe('htmlToText', () => {
   it('turns paragraphs and line breaks into newlines and drops the tags', () => {
@@ -11,5 +12,44 @@ describe('htmlToText', () => {
 
   it('keeps at most one empty line between blocks', () => {
     expect(htmlToText('<p>a</p>\n\n\n<p>b</p>')).toBe('a\n\nb');
+  });
+});
+
+describe('eventsCalendarInSlices', () => {
+  const zones = ['Europe/Berlin', 'America/New_York', 'UTC', 'UTC+2', 'Australia/Sydney'];
+  const events = Array.from({ length: 60 }, (_, n) => {
+    const start = new Date(Date.UTC(2030, n % 12, 1 + (n % 27), 9, 30));
+    const sql = (date: Date) => date.toISOString().slice(0, 19).replace('T', ' ');
+    return {
+      id: n + 1,
+      title: `Event ${n}`,
+      description: `<p>About event ${n}</p>`,
+      url: `http://calendar.test/event/${n}`,
+      all_day: n % 7 === 0,
+      timezone: zones[n % zones.length],
+      start_date: sql(start),
+      end_date: sql(new Date(start.getTime() + 3_600_000)),
+      utc_start_date: sql(start),
+      utc_end_date: sql(new Date(start.getTime() + 3_600_000)),
+      date_utc: '2029-01-01 00:00:00',
+      modified_utc: '2029-06-01 12:00:00',
+      venue: [],
+      categories: [{ name: 'Music' }],
+    } as unknown as EventView;
+  });
+
+  it('gives the same bytes as eventsCalendar', async () => {
+    await expect(eventsCalendarInSlices(events, { host: 'calendar.test' })).resolves.toBe(
+      eventsCalendar(events, { host: 'calendar.test' }),
+    );
+  });
+
+  it('lets other work run while it builds a long calendar', async () => {
+    let done = false;
+    let ranMeanwhile = false;
+    const building = eventsCalendarInSlices(events, { host: 'calendar.test' }).then(() => (done = true));
+    setImmediate(() => (ranMeanwhile = !done));
+    await building;
+    expect(ranMeanwhile).toBe(true);
   });
 });

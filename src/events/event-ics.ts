@@ -23,68 +23,128 @@ export interface IcsOptions {
  * (no METHOD, §3.8.7.2), so the same events give the same bytes.
  */
 export function eventsCalendar(events: readonly EventView[], options: IcsOptions): string {
-  const zones = new Map<string, { zone: IANAZone; from: number; to: number }>();
-  const bodies = events.map((event) => {
-    const writer = new IcalWriter().begin('VEVENT');
-    writer.raw('UID', `${event.id}@${options.host}`).raw('DTSTAMP', utcDateTime(utc(event.modified_utc)));
-    for (const [name, wallClock, instant] of [
-      ['DTSTART', event.start_date, event.utc_start_date],
-      ['DTEND', event.end_date, event.utc_end_date],
-    ] as const) {
-      if (event.all_day) {
-        const day = name === 'DTEND' ? DateTime.fromSQL(wallClock, { zone: 'utc' }).plus({ days: 1 }).toISODate()! : wallClock;
-        writer.raw(name, dateValue(day), { VALUE: 'DATE' });
-        continue;
-      }
-      const zone = ianaZone(event.timezone);
-      const moment = utc(instant).getTime();
-      if (!zone || !isUnambiguousWallClock(zone, moment)) {
-        writer.raw(name, utcDateTime(utc(instant)));
-        continue;
-      }
-      const known = zones.get(zone.name) ?? { zone, from: moment, to: moment };
-      zones.set(zone.name, { zone, from: Math.min(known.from, moment), to: Math.max(known.to, moment) });
-      writer.raw(name, localDateTime(DateTime.fromMillis(moment, { zone }).toFormat('yyyy-MM-dd HH:mm:ss')), { TZID: zone.name });
-    }
-    const venue = firstVenue(event.venue);
-    writer
-      .text('SUMMARY', event.title)
-      .text('DESCRIPTION', htmlToText(event.description))
-      .raw('URL', event.url)
-      .text('LOCATION', venue && location(venue))
-      .raw('CREATED', utcDateTime(utc(event.date_utc)))
-      .raw('LAST-MODIFIED', utcDateTime(utc(event.modified_utc)));
-    if (venue && typeof venue.geo_lat === 'number' && typeof venue.geo_lng === 'number')
-      writer.raw('GEO', `${venue.geo_lat};${venue.geo_lng}`);
-    writer.texts(
-      'CATEGORIES',
-      event.categories.map((term) => term.name),
-    );
-    return writer.end('VEVENT');
-  });
+  const zones: ZoneSpans = new Map();
+  const bodies = events.map((event) => vevent(event, options, zones));
+  return assemble(
+    [...zones.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([tzid, span]) => zoneText(tzid, span)),
+    bodies,
+  );
+}
 
-  const calendar = new IcalWriter().begin('VCALENDAR').raw('VERSION', '2.0').raw('PRODID', ICS_PRODID).raw('CALSCALE', 'GREGORIAN');
-  for (const [tzid, { zone, from, to }] of [...zones.entries()].sort(([a], [b]) => a.localeCompare(b))) {
-    // From the first of January of the first year to the end of the last one: every time used is covered.
-    const start = DateTime.fromMillis(from, { zone }).startOf('year').toMillis();
-    const end = DateTime.fromMillis(to, { zone }).endOf('year').toMillis();
-    calendar.append(vtimezone(tzid, zone, start, end, (instant) => timezoneAbbreviation(tzid, instant)));
+/** Events per slice in eventsCalendarInSlices. */
+const SLICE = 10;
+
+/**
+ * The same bytes as eventsCalendar, built a slice of events (and a time zone) at a time with the
+ * event loop free in between: a feed holds up to 500 events, and building it in one go kept every
+ * other request (/health included) waiting for hundreds of milliseconds (issue #12).
+ */
+export async function eventsCalendarInSlices(events: readonly EventView[], options: IcsOptions): Promise<string> {
+  const zones: ZoneSpans = new Map();
+  const bodies: string[] = [];
+  for (let start = 0; start < events.length; start += SLICE) {
+    if (start > 0) await yieldToEventLoop();
+    for (const event of events.slice(start, start + SLICE)) bodies.push(vevent(event, options, zones));
   }
-  for (const body of bodies) calendar.append(body);
-  return calendar.end('VCALENDAR').toString();
+  const timezones: string[] = [];
+  for (const [tzid, span] of [...zones.entries()].sort(([a], [b]) => a.localeCompare(b))) {
+    await yieldToEventLoop();
+    timezones.push(zoneText(tzid, span));
+  }
+  return assemble(timezones, bodies);
+}
+
+function yieldToEventLoop(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
+
+/** The zones the events' times were written in, with the first and last instant written in each. */
+type ZoneSpans = Map<string, { zone: IANAZone; from: number; to: number }>;
+
+function assemble(timezones: readonly string[], bodies: readonly string[]): string {
+  const head = new IcalWriter().begin('VCALENDAR').raw('VERSION', '2.0').raw('PRODID', ICS_PRODID).raw('CALSCALE', 'GREGORIAN');
+  return `${head.toString()}${timezones.join('')}${bodies.join('')}${new IcalWriter().end('VCALENDAR').toString()}`;
+}
+
+function vevent(event: EventView, options: IcsOptions, zones: ZoneSpans): string {
+  const writer = new IcalWriter().begin('VEVENT');
+  writer.raw('UID', `${event.id}@${options.host}`).raw('DTSTAMP', utcDateTime(utc(event.modified_utc)));
+  for (const [name, wallClock, instant] of [
+    ['DTSTART', event.start_date, event.utc_start_date],
+    ['DTEND', event.end_date, event.utc_end_date],
+  ] as const) {
+    if (event.all_day) {
+      const day = name === 'DTEND' ? DateTime.fromSQL(wallClock, { zone: 'utc' }).plus({ days: 1 }).toISODate()! : wallClock;
+      writer.raw(name, dateValue(day), { VALUE: 'DATE' });
+      continue;
+    }
+    const zone = ianaZone(event.timezone);
+    const moment = utc(instant).getTime();
+    if (!zone || !isUnambiguousWallClock(zone, moment)) {
+      writer.raw(name, utcDateTime(utc(instant)));
+      continue;
+    }
+    const known = zones.get(zone.name) ?? { zone, from: moment, to: moment };
+    zones.set(zone.name, { zone, from: Math.min(known.from, moment), to: Math.max(known.to, moment) });
+    writer.raw(name, localDateTime(DateTime.fromMillis(moment, { zone }).toFormat('yyyy-MM-dd HH:mm:ss')), { TZID: zone.name });
+  }
+  const venue = firstVenue(event.venue);
+  writer
+    .text('SUMMARY', event.title)
+    .text('DESCRIPTION', htmlToText(event.description))
+    .raw('URL', event.url)
+    .text('LOCATION', venue && location(venue))
+    .raw('CREATED', utcDateTime(utc(event.date_utc)))
+    .raw('LAST-MODIFIED', utcDateTime(utc(event.modified_utc)));
+  if (venue && typeof venue.geo_lat === 'number' && typeof venue.geo_lng === 'number')
+    writer.raw('GEO', `${venue.geo_lat};${venue.geo_lng}`);
+  writer.texts(
+    'CATEGORIES',
+    event.categories.map((term) => term.name),
+  );
+  return writer.end('VEVENT').toString();
+}
+
+/**
+ * Remembered VTIMEZONEs: one takes thousands of offset look-ups (a day-by-day walk over whole
+ * years), and feeds ask for the same zones and years again and again. The text depends only on
+ * the zone and the years, so it never goes stale; the oldest go first past the cap.
+ */
+const zoneTexts = new Map<string, string>();
+const ZONE_TEXTS_CAP = 1000;
+
+/** The VTIMEZONE of a zone from the first of January of the first year used to the end of the last one: every time used is covered. */
+function zoneText(tzid: string, { zone, from, to }: { zone: IANAZone; from: number; to: number }): string {
+  const start = DateTime.fromMillis(from, { zone }).startOf('year').toMillis();
+  const end = DateTime.fromMillis(to, { zone }).endOf('year').toMillis();
+  const key = `${tzid} ${start} ${end}`;
+  let text = zoneTexts.get(key);
+  if (text === undefined) {
+    text = vtimezone(tzid, zone, start, end, (instant) => timezoneAbbreviation(tzid, instant)).toString();
+    if (zoneTexts.size >= ZONE_TEXTS_CAP) zoneTexts.delete(zoneTexts.keys().next().value!);
+    zoneTexts.set(key, text);
+  }
+  return text;
 }
 
 /** An IANA zone under its canonical name ("Europe/Berlin" for "europe/berlin"); undefined for UTC and offsets. */
 function ianaZone(name: string): IANAZone | undefined {
+  if (canonicalZones.has(name)) return canonicalZones.get(name);
   const parsed = parseTimezone(name);
-  if (!parsed.ok || parsed.value.zone.type !== 'iana') return undefined;
-  const canonical = new Intl.DateTimeFormat('en-US', { timeZone: parsed.value.zone.name }).resolvedOptions().timeZone;
-  return IANAZone.create(canonical);
+  const zone =
+    parsed.ok && parsed.value.zone.type === 'iana'
+      ? IANAZone.create(new Intl.DateTimeFormat('en-US', { timeZone: parsed.value.zone.name }).resolvedOptions().timeZone)
+      : undefined;
+  // Building an Intl.DateTimeFormat per event was a third of a feed's time; names are few (the cap is a guard).
+  if (canonicalZones.size >= ZONE_TEXTS_CAP) canonicalZones.clear();
+  canonicalZones.set(name, zone);
+  return zone;
 }
+const canonicalZones = new Map<string, IANAZone | undefined>();
 
-/** `YYYY-MM-DD HH:MM:SS` in UTC as a Date. */
+/** `YYYY-MM-DD HH:MM:SS` in UTC (as the presenter writes it) as a Date. */
 function utc(value: string): Date {
-  return DateTime.fromSQL(value, { zone: 'utc' }).toJSDate();
+  return new Date(`${value.replace(' ', 'T')}Z`);
 }
 
 function firstVenue(venue: EventView['venue']): LinkedPostView | undefined {

@@ -1,14 +1,21 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { AuthUser } from '../auth/auth-user';
 import { TextResult } from '../common/http/text-result';
+import { Gate } from '../common/gate';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { ListEventsQuery } from './dto/list-events.query';
-import { ICS_CONTENT_TYPE, eventsCalendar } from './event-ics';
+import { ICS_CONTENT_TYPE, eventsCalendar, eventsCalendarInSlices } from './event-ics';
 import { EventView } from './event.presenter';
 import { EventsQueryService } from './events-query.service';
 
 /** The most events one feed holds when no page is asked for; `X-TEC-Total` tells how many matched. */
 export const ICS_MAX_EVENTS = 500;
+/**
+ * Whole feeds read and built at once by one process. A feed costs a few hundred ms of CPU; built
+ * side by side, eight of them kept every other request waiting that long between two turns of the
+ * event loop (issue #12). The others wait, bounded by load shedding.
+ */
+export const ICS_CONCURRENT_FEEDS = 2;
 
 /**
  * iCalendar views of events (CONTRACT §7), read through the list and the single read themselves:
@@ -17,6 +24,7 @@ export const ICS_MAX_EVENTS = 500;
 @Injectable()
 export class EventsIcsService {
   private readonly host: string;
+  private readonly feeds = new Gate(ICS_CONCURRENT_FEEDS);
 
   constructor(
     private readonly reads: EventsQueryService,
@@ -30,9 +38,12 @@ export class EventsIcsService {
    * every page of the result in list order (a calendar client cannot follow links), up to
    * ICS_MAX_EVENTS, read MAX_PER_PAGE at a time.
    */
-  async feed(query: ListEventsQuery, user: AuthUser | null): Promise<TextResult> {
-    const { events, total } = await this.collect(query, user);
-    return new TextResult(ICS_CONTENT_TYPE, eventsCalendar(events, { host: this.host }), { 'X-TEC-Total': String(total) });
+  feed(query: ListEventsQuery, user: AuthUser | null): Promise<TextResult> {
+    return this.feeds.run(async () => {
+      const { events, total } = await this.collect(query, user);
+      const calendar = await eventsCalendarInSlices(events, { host: this.host });
+      return new TextResult(ICS_CONTENT_TYPE, calendar, { 'X-TEC-Total': String(total) });
+    });
   }
 
   /** GET /events/{id}/ics: the single read's checks (404, trash, 403, password), then its event. */

@@ -9,6 +9,7 @@ import { ApiError } from './api-error';
 import { ERRORS } from './error-codes';
 import { isConnectionError } from './connection-errors';
 import { redactUrl } from '../../observability/http-request';
+import { ClientGoneError } from '../../database/bounded-work';
 
 /**
  * The one place where anything thrown becomes the contract's error body (CONTRACT §2.1):
@@ -47,6 +48,9 @@ export class AllExceptionsFilter implements ExceptionFilter {
       if (status === 404 || status === 405 || status === 400) return new ApiError('rest_no_route');
       if (status === 413) return ApiError.of('rest_payload_too_large', '1 MiB');
     }
+
+    // A read stopped because its client left: nobody gets this answer, and nothing went wrong.
+    if (exception instanceof ClientGoneError) return new ApiError('rest_unavailable');
 
     if (isConnectionError(exception)) {
       this.logger.warn(`[${request.id}] database unavailable: ${(exception as Error).message}`);

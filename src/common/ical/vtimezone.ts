@@ -14,29 +14,57 @@ export interface Observance {
 
 /**
  * The observances of an IANA zone that cover [from, to]: the one in force at `from`, then one per
- * change of offset up to `to`. Changes are found day by day from the zone rules Node's ICU has,
- * then to the second; two changes within one day (none in the tz database since 1900) would be missed.
+ * change of offset up to the end of the last day looked at. Changes are found day by day from the
+ * zone rules Node's ICU has, then to the second; two changes within one day (none in the tz
+ * database since 1900) would be missed. The changes of each calendar year (UTC) are found once per
+ * process: a walk takes hundreds of offset look-ups, and feeds ask for the same years again and again.
  */
 export function observances(zone: IANAZone, from: number, to: number): Observance[] {
-  const offset = (instant: number) => zone.offset(instant);
-  const daylight = (instant: number) => DateTime.fromMillis(instant, { zone }).isInDST;
-  const first = offset(from);
-  const found: Observance[] = [{ start: from, offsetFrom: first, offsetTo: first, daylight: daylight(from) }];
-  for (let day = from; day < to; day += DAY_MS) {
-    const before = offset(day);
-    if (offset(day + DAY_MS) === before) continue;
-    // The first second of the new offset, by bisection.
-    let low = Math.floor(day / 1000);
-    let high = Math.floor((day + DAY_MS) / 1000);
-    while (high - low > 1) {
-      const middle = Math.floor((low + high) / 2);
-      if (offset(middle * 1000) === before) low = middle;
-      else high = middle;
-    }
-    const start = high * 1000;
-    found.push({ start, offsetFrom: before, offsetTo: offset(start), daylight: daylight(start) });
+  const first = zone.offset(from);
+  const found: Observance[] = [{ start: from, offsetFrom: first, offsetTo: first, daylight: isDaylight(zone, from) }];
+  const end = from + Math.ceil((to - from) / DAY_MS) * DAY_MS;
+  if (end <= from) return found;
+  for (let year = new Date(from).getUTCFullYear(); year <= new Date(end).getUTCFullYear(); year++) {
+    for (const change of changesOfYear(zone, year)) if (change.start > from && change.start <= end) found.push(change);
   }
   return found;
+}
+
+const yearChanges = new Map<string, readonly Observance[]>();
+/** Zones times years remembered at most (a few hundred bytes each); the oldest go first. */
+const YEAR_CHANGES_CAP = 10_000;
+
+/** The changes of offset in (1 January `year`, 1 January `year + 1`], UTC. */
+function changesOfYear(zone: IANAZone, year: number): readonly Observance[] {
+  const key = `${zone.name} ${year}`;
+  const known = yearChanges.get(key);
+  if (known) return known;
+  const changes: Observance[] = [];
+  const last = Date.UTC(year + 1, 0, 1);
+  let before = zone.offset(Date.UTC(year, 0, 1));
+  for (let day = Date.UTC(year, 0, 1); day < last; day += DAY_MS) {
+    const after = zone.offset(day + DAY_MS);
+    if (after !== before) {
+      // The first second of the new offset, by bisection.
+      let low = Math.floor(day / 1000);
+      let high = Math.floor((day + DAY_MS) / 1000);
+      while (high - low > 1) {
+        const middle = Math.floor((low + high) / 2);
+        if (zone.offset(middle * 1000) === before) low = middle;
+        else high = middle;
+      }
+      const start = high * 1000;
+      changes.push({ start, offsetFrom: before, offsetTo: zone.offset(start), daylight: isDaylight(zone, start) });
+    }
+    before = after;
+  }
+  if (yearChanges.size >= YEAR_CHANGES_CAP) yearChanges.delete(yearChanges.keys().next().value!);
+  yearChanges.set(key, changes);
+  return changes;
+}
+
+function isDaylight(zone: IANAZone, instant: number): boolean {
+  return DateTime.fromMillis(instant, { zone }).isInDST;
 }
 
 /**
