@@ -69,9 +69,10 @@ describe.each(TEST_DATABASES)('bounded work per request on $kind', (database) =>
     const spy = jest.spyOn(prototype, 'query');
     // A password check takes one scrypt whatever the user has (issue #12), too quick to leave in
     // reliably: the caller is held 400 ms after it, so the client is surely gone before the list.
-    const authenticate = AuthService.prototype.authenticate;
-    const held = jest.spyOn(AuthService.prototype, 'authenticate').mockImplementation(async function (this: AuthService, ...args) {
-      const user = await authenticate.apply(this, args);
+    const auth = t.app.get(AuthService);
+    const authenticate = auth.authenticate.bind(auth);
+    const held = jest.spyOn(auth, 'authenticate').mockImplementation(async (...args) => {
+      const user = await authenticate(...args);
       await new Promise((resolve) => setTimeout(resolve, 400));
       return user;
     });
