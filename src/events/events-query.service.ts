@@ -186,7 +186,7 @@ export class EventsQueryService {
     const event = await this.findOrFail(where, manager);
     if (event.status === 'trash') throw ApiError.of('event-no-longer-available');
     if (!canOnObject(user, 'read', event)) throw ApiError.of('event-not-accessible');
-    if (this.isLocked(event, password)) throw ApiError.of('event-password-protected');
+    if (isPasswordLocked(event, password)) throw ApiError.of('event-password-protected');
     const [view] = await this.present([event], user, { single: true, password }, manager);
     return view;
   }
@@ -207,11 +207,6 @@ export class EventsQueryService {
     // Slugs are lower-case ASCII words and hyphens; anything else cannot name one.
     if (!/^[a-z0-9-]{1,200}$/.test(normalised)) return null;
     return manager.findOne(EventEntity, { where: { slug: normalised } });
-  }
-
-  /** A password-protected event stays closed unless the request's password matches, whoever asks (issue #12). */
-  isLocked(event: EventEntity, password: string | undefined): boolean {
-    return isPasswordLocked(event, password);
   }
 
   /**
@@ -253,7 +248,7 @@ export class EventsQueryService {
         this.urls,
         {
           single: options.single,
-          blanked: this.isLocked(event, options.password) && !(options.written && canOnObject(user, 'edit', event)),
+          blanked: isPasswordLocked(event, options.password) && !(options.written && canOnObject(user, 'edit', event)),
         },
       ),
     );

@@ -48,17 +48,14 @@ export function bodyParserErrors(error: BodyParserError, request: Request, _resp
     case 'request.aborted':
     case 'request.size.invalid':
     case 'stream.encoding.set':
-      request.unreadableBody = new ApiError('rest_invalid_json', msg('The request body could not be read.'));
-      return next();
+      break;
     default:
       // Anything else the parsers refuse as the client's fault, e.g. a `Content-Encoding: gzip`
-      // body that is not gzip (a zlib error without a type), is a body that cannot be read.
-      if (typeof error?.status === 'number' && error.status >= 400 && error.status < 500) {
-        request.unreadableBody = new ApiError('rest_invalid_json', msg('The request body could not be read.'));
-        return next();
-      }
-      return next(error);
+      // body that is not gzip (a zlib error without a type), is a body that cannot be read too.
+      if (!(typeof error?.status === 'number' && error.status >= 400 && error.status < 500)) return next(error);
   }
+  request.unreadableBody = new ApiError('rest_invalid_json', msg('The request body could not be read.'));
+  next();
 }
 
 /**

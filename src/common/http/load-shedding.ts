@@ -12,17 +12,10 @@ export const SHED_RETRY_AFTER = '1';
 export const AlwaysAdmitted = () => SetMetadata(ALWAYS_ADMITTED, true);
 
 let shed = 0;
-const listeners = new Set<() => void>();
 
-/** Requests shed since the process started (for /metrics). */
+/** Requests shed since the process started (/metrics counts them with every other 503). */
 export function requestsShed(): number {
   return shed;
-}
-
-/** Calls `listener` for every request shed (for /metrics); returns a function that stops it. */
-export function onRequestShed(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
 }
 
 /**
@@ -42,7 +35,6 @@ export class LoadSheddingGuard implements CanActivate {
     if (requestsWorking() <= this.config.maxPendingRequests) return true;
     if (this.reflector.getAllAndOverride<boolean>(ALWAYS_ADMITTED, [context.getHandler(), context.getClass()])) return true;
     shed++;
-    for (const listener of listeners) listener();
     throw new ApiError('rest_unavailable', undefined, {}, { headers: { 'Retry-After': SHED_RETRY_AFTER } });
   }
 }
