@@ -12,6 +12,7 @@ export default tseslint.config(
       'coverage/',
       'data/',
       'bench/results/',
+      'test/.generated-*/',
       'eslint.config.mjs',
       'jest.config.js',
       'src/discovery/assets/',

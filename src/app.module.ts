@@ -1,4 +1,4 @@
-import { DynamicModule, Module } from '@nestjs/common';
+import { DynamicModule, Module, Type } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
 import { AuthModule } from './auth/auth.module';
 import { AuthenticationGuard } from './auth/authentication.guard';
@@ -36,7 +36,7 @@ import { DestinationStream } from 'pino';
  */
 @Module({})
 export class AppModule {
-  static forRoot(config: AppConfig, logDestination?: DestinationStream): DynamicModule {
+  static forRoot(config: AppConfig, logDestination?: DestinationStream, modules: readonly Type[] = []): DynamicModule {
     return {
       module: AppModule,
       imports: [
@@ -54,6 +54,7 @@ export class AppModule {
         DiscoveryModule,
         IdempotencyModule,
         ...(config.benchMode ? [BenchModeModule] : []),
+        ...modules,
       ],
       providers: [
         ShutdownLogger,

@@ -2,6 +2,7 @@ import { Controller, Get, Query } from '@nestjs/common';
 import { HiddenFromIndex } from '../discovery/route-catalog';
 import { requestsInFlight } from '../common/http/in-flight';
 import { BENCH_QUERY_LOG, RecordedStatement } from './query-log';
+import { Public } from '../auth/capability.decorator';
 
 const DEFAULT_BASELINE_BYTES = 20_000;
 const MAX_BASELINE_BYTES = 1_000_000;
@@ -15,6 +16,7 @@ const MAX_BASELINE_BYTES = 1_000_000;
  */
 @HiddenFromIndex()
 @Controller('_bench')
+@Public()
 export class BenchController {
   private readonly bodies = new Map<number, BaselineBody>();
 

@@ -6,9 +6,11 @@ import { requestNamespace } from '../namespace';
 import { OpenApiDocument, OpenApiServer, buildOpenApiDocument } from './openapi';
 import { RouteCatalog } from './route-catalog';
 import { Translate, languageTag, requestLocale, translator } from './texts';
+import { Public } from '../auth/capability.decorator';
 
 /** `GET /calendar/events/v1/doc`: the OpenAPI 3.0 document (CONTRACT §6), in the request's language. */
 @Controller('doc')
+@Public()
 export class DocController {
   /** The document without its servers depends on the language only: built once per language. */
   private readonly built = new Map<Locale, OpenApiDocument>();

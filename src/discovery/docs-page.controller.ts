@@ -5,6 +5,7 @@ import { ApiError } from '../common/errors/api-error';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { requestNamespace } from '../namespace';
 import { HiddenFromIndex } from './route-catalog';
+import { Public } from '../auth/capability.decorator';
 
 /** Swagger UI's files, served from the installed swagger-ui-dist package (no CDN). */
 const ASSETS_DIR = dirname(require.resolve('swagger-ui-dist/package.json'));
@@ -16,6 +17,7 @@ const ASSETS = new Set(['swagger-ui.css', 'swagger-ui-bundle.js', 'favicon-32x32
  */
 @HiddenFromIndex()
 @Controller('docs')
+@Public()
 export class DocsPageController {
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
 

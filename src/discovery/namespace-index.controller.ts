@@ -9,9 +9,11 @@ import { NamespaceIndexArgs } from './namespace-index.args';
 import { NamespaceIndexView, presentNamespaceIndex } from './namespace-index.presenter';
 import { RouteCatalog } from './route-catalog';
 import { languageTag, requestLocale, translator } from './texts';
+import { Public } from '../auth/capability.decorator';
 
 /** `GET /calendar/events/v1`: the WordPress namespace index (CONTRACT §6), in the request's language. */
 @Controller()
+@Public()
 export class NamespaceIndexController {
   /** The index depends on the language and the namespace served (NAMESPACE_ALIASES) only: built once per pair. */
   private readonly built = new Map<string, NamespaceIndexView>();

@@ -6,6 +6,7 @@ import { Args } from '../common/params/args.decorator';
 import { ReadEventDto } from './dto/event-id.dto';
 import { ListEventsQuery } from './dto/list-events.query';
 import { EventsIcsService } from './events-ics.service';
+import { Public } from '../auth/capability.decorator';
 
 /**
  * Events as iCalendar (CONTRACT §7): the list's and the single read's parameters, checks and
@@ -13,6 +14,7 @@ import { EventsIcsService } from './events-ics.service';
  * tries routes in registration order, and `events/:id` would take `events/ics` (as a 404).
  */
 @Controller('events')
+@Public()
 export class EventsIcsController {
   constructor(private readonly ics: EventsIcsService) {}
 

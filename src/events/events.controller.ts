@@ -2,7 +2,7 @@ import { Controller, Delete, Get, HttpCode, Patch, Post, Put } from '@nestjs/com
 import { AuthUser } from '../auth/auth-user';
 import { Caller, CurrentUser } from '../auth/current-user.decorator';
 import { Created } from '../common/http/created';
-import { RequireCapability } from '../auth/capability.decorator';
+import { Public, RequireCapability } from '../auth/capability.decorator';
 import { LoadSubject, Subject } from '../auth/subject';
 import { Args } from '../common/params/args.decorator';
 import { ListPage } from '../listing';
@@ -18,6 +18,7 @@ import { DeletedEvent, EventsWriteService } from './events-write.service';
 
 /** Events (specification §4.2, CONTRACT §3). Writes need an author of posts; the resolver checks the event. */
 @Controller('events')
+@Public()
 export class EventsController {
   constructor(
     private readonly reads: EventsQueryService,

@@ -3,12 +3,14 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { ApiError } from '../common/errors/api-error';
 import { AlwaysAdmitted } from '../common/http/load-shedding';
+import { Public } from '../auth/capability.decorator';
 
 /** How long /ready waits for the database: a probe must answer within a second, whatever the database does. */
 export const READY_BUDGET_MS = 750;
 
 /** Outside the namespace: for load balancers and orchestrators. Never shed under load. */
 @Controller()
+@Public()
 @AlwaysAdmitted()
 export class HealthController {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}

@@ -4,9 +4,11 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { ApiError } from '../common/errors/api-error';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { Metrics } from './metrics';
+import { Public } from '../auth/capability.decorator';
 
 /** `GET /metrics`: Prometheus text, outside the namespace like /health (never in the index or /doc). */
 @Controller()
+@Public()
 export class MetricsController {
   constructor(
     private readonly metrics: Metrics,

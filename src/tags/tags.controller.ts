@@ -2,7 +2,7 @@ import { Controller, Delete, Get, HttpCode, Patch, Post, Put } from '@nestjs/com
 import { AuthUser } from '../auth/auth-user';
 import { CurrentUser } from '../auth/current-user.decorator';
 import { Created } from '../common/http/created';
-import { RequireCapability } from '../auth/capability.decorator';
+import { Public, RequireCapability } from '../auth/capability.decorator';
 import { LoadSubject, Subject } from '../auth/subject';
 import { Args } from '../common/params/args.decorator';
 import { ListPage } from '../listing';
@@ -18,6 +18,7 @@ import { UpdateTagDto } from './dto/update-tag.dto';
 
 /** Event tags (specification §4.6). Handler order is the reference's: GET, POST; GET, POST/PUT/PATCH, DELETE. */
 @Controller('tags')
+@Public()
 export class TagsController {
   constructor(private readonly terms: TermsService) {}
 

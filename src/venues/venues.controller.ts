@@ -2,7 +2,7 @@ import { Controller, Delete, Get, HttpCode, Patch, Post, Put } from '@nestjs/com
 import { AuthUser } from '../auth/auth-user';
 import { Caller, CurrentUser } from '../auth/current-user.decorator';
 import { Created } from '../common/http/created';
-import { RequireCapability } from '../auth/capability.decorator';
+import { Public, RequireCapability } from '../auth/capability.decorator';
 import { LoadSubject, Subject } from '../auth/subject';
 import { Args } from '../common/params/args.decorator';
 import { ListPage } from '../listing';
@@ -17,6 +17,7 @@ import { VenuesService } from './venues.service';
 
 /** Venues (specification §4.3). Handler order is the reference's: GET, POST; GET, DELETE, POST/PUT/PATCH. */
 @Controller('venues')
+@Public()
 export class VenuesController {
   constructor(private readonly venues: VenuesService) {}
 
