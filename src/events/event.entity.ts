@@ -1,4 +1,5 @@
-import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+import { PostEntity } from '../common/posts/post.entity';
 import { MediaEntity } from '../media/media.entity';
 import { OrganizerEntity } from '../organizers/organizer.entity';
 import { TermEntity } from '../terms/term.entity';
@@ -11,6 +12,8 @@ import { VenueEntity } from '../venues/venue.entity';
  * Indexes are explained in the migrations (1763700003000-Events, 1763700007000-EventsListIndex).
  */
 @Entity('events')
+@Index('uq_events_slug', ['slug'], { unique: true })
+@Index('idx_events_image', ['imageId'])
 // The list's page and its count, from the index alone (end_utc included for the default window).
 @Index('idx_events_list', ['status', 'hideFromListings', 'startUtc', 'id', 'endUtc'])
 @Index('idx_events_end', ['endUtc', 'id'])
@@ -18,31 +21,9 @@ import { VenueEntity } from '../venues/venue.entity';
 @Index('idx_events_parent', ['postParent', 'startUtc'])
 @Index('idx_events_featured', ['featured', 'startUtc'])
 @Index('idx_events_ticketed', ['ticketed', 'startUtc'])
-export class EventEntity {
-  @PrimaryGeneratedColumn()
-  id!: number;
-
-  @Column({ name: 'author_id', type: 'int' })
-  authorId!: number;
-
-  @Column({ type: 'varchar', length: 20 })
-  status!: string;
-
-  @Index('uq_events_slug', { unique: true })
-  @Column({ type: 'varchar', length: 200 })
-  slug!: string;
-
+export class EventEntity extends PostEntity {
   @Column({ type: 'text' })
   title!: string;
-
-  @Column({ type: 'text' })
-  description!: string;
-
-  @Column({ type: 'text' })
-  excerpt!: string;
-
-  @Column({ type: 'varchar', length: 255, nullable: true })
-  password!: string | null;
 
   @Column({ name: 'start_local', type: 'datetime' })
   startLocal!: Date;
@@ -103,25 +84,9 @@ export class EventEntity {
   @Column({ name: 'post_parent', type: 'int', default: 0 })
   postParent!: number;
 
-  @Index('idx_events_image')
-  @Column({ name: 'image_id', type: 'int', nullable: true })
-  imageId!: number | null;
-
   @ManyToOne(() => MediaEntity, { onDelete: 'SET NULL', createForeignKeyConstraints: true })
   @JoinColumn({ name: 'image_id', foreignKeyConstraintName: 'fk_events_image' })
   image?: MediaEntity | null;
-
-  @Column({ name: 'published_at', type: 'datetime' })
-  publishedAt!: Date;
-
-  @Column({ name: 'published_local', type: 'datetime' })
-  publishedLocal!: Date;
-
-  @Column({ name: 'modified_at', type: 'datetime' })
-  modifiedAt!: Date;
-
-  @Column({ name: 'modified_local', type: 'datetime' })
-  modifiedLocal!: Date;
 }
 
 /** An event's category or tag (`terms` belongs to the terms module). */
