@@ -3,7 +3,7 @@ import { formatStoredDate } from '../common/posts/post-dates';
 import { parseTimezone } from '../common/parsing/timezone';
 import { safeText, safeUrl, scriptSafeJsonLd } from '../common/html/safe-output';
 import { stripTags } from '../common/html/sanitize';
-import { ImageObject, presentImage } from '../media/media.service';
+import { ImageObject, presentImage } from '../media/media.presenter';
 import { MediaEntity } from '../media/media.entity';
 import { organizerJsonLd } from '../organizers/organizer.presenter';
 import { EmbeddedTermView } from '../terms/term.presenter';

@@ -2,7 +2,7 @@ import { safeText } from '../common/html/safe-output';
 import { stripTags } from '../common/html/sanitize';
 import { formatStoredDate } from '../common/posts/post-dates';
 import { MediaEntity } from '../media/media.entity';
-import { presentImage } from '../media/media.service';
+import { presentImage } from '../media/media.presenter';
 import { LinkedPostEntity } from './linked-post.entity';
 
 /** What a presenter needs besides the row: URLs, the image row, and how the caller sees it. */

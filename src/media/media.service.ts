@@ -6,22 +6,11 @@ import { msg } from '../common/i18n/message';
 import { parseInteger } from '../common/parsing/integer';
 import { ParseResult, fail, ok } from '../common/parsing/parse-result';
 import { MAX_URL_LENGTH, normaliseHttpUrl } from '../common/parsing/url';
-import { safeUrl } from '../common/html/safe-output';
 import { MediaEntity } from './media.entity';
 
 /** An `image` parameter after parsing: an existing media id, or an image URL to record. */
 export type ImageInput =
   { readonly kind: 'id'; readonly id: number } | { readonly kind: 'url'; readonly url: string; readonly extension: string };
-
-/** The reference's image object (tec-events-api §3.3); empty members are left out. */
-export interface ImageObject {
-  url: string;
-  id: number;
-  extension: string;
-  width?: number;
-  height?: number;
-  sizes?: Record<string, unknown>;
-}
 
 // WordPress's image types; without fetching, the file extension is all there is to judge by.
 const IMAGE_EXTENSIONS = new Set(['jpg', 'jpeg', 'jpe', 'png', 'gif', 'webp', 'avif', 'bmp', 'tif', 'tiff', 'ico', 'heic']);
@@ -46,27 +35,6 @@ export function parseImageInput(raw: unknown): ParseResult<ImageInput | null> {
   if (!url || !extension || !IMAGE_EXTENSIONS.has(extension)) return fail(INVALID_IMAGE);
   if ([...url.href].length > MAX_URL_LENGTH) return fail(msg('Must be at most %s characters long.', MAX_URL_LENGTH));
   return ok({ kind: 'url', url: url.href, extension });
-}
-
-export function presentImage(media: MediaEntity): ImageObject {
-  const image: ImageObject = { url: safeUrl(media.url), id: media.id, extension: media.extension };
-  if (media.width) image.width = media.width;
-  if (media.height) image.height = media.height;
-  const sizes = parseSizes(media.sizes);
-  if (sizes) image.sizes = sizes;
-  return image;
-}
-
-function parseSizes(text: string | null): Record<string, unknown> | undefined {
-  if (!text) return undefined;
-  try {
-    const value: unknown = JSON.parse(text);
-    return value && typeof value === 'object' && !Array.isArray(value) && Object.keys(value).length
-      ? (value as Record<string, unknown>)
-      : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 /** Images of events, venues and organizers: media records, never fetched by the server. */
