@@ -11,6 +11,9 @@ const NS = '/calendar/events/v1';
 /** Far above every wait below: what a test sees within it was ended by a write notice, not by the TTL. */
 const READ_CACHE_SECONDS = '600';
 
+/** A week from now: inside the default window of the event list (upcoming events). */
+const SOON = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Polls `check` until it returns true; fails after `ms` (states that must come, not how fast). */
@@ -37,7 +40,7 @@ async function createEvent(instance: Instance, title: string): Promise<number> {
   const response = await fetch(`${instance.base}${NS}/events`, {
     method: 'POST',
     headers: { authorization: AUTHORIZATION, 'content-type': 'application/json' },
-    body: JSON.stringify({ title, start_date: '2031-05-01 10:00:00', end_date: '2031-05-01 11:00:00' }),
+    body: JSON.stringify({ title, start_date: `${SOON} 10:00:00`, end_date: `${SOON} 11:00:00` }),
   });
   expect(response.status).toBe(201);
   return ((await response.json()) as { id: number }).id;
@@ -69,6 +72,10 @@ describe('several instances over a MariaDB primary, a replica and Redis (issue #
   }
 
   const onReplica = <T>(sql: string, values: unknown[] = []) => replica.sql<T>(sql, values, 'calendar');
+  const anonymousTitle = async (instance: Instance, id: number) =>
+    ((await get(instance, `${NS}/events/${id}`)).body as { title: string }).title;
+  // Only the replica's copy changes (not written to its binary log, nothing replicates it back).
+  const setTitleOnReplica = (id: number, title: string) => onReplica('UPDATE events SET title = ? WHERE id = ?', [title, id]);
   const ready = async (instance: Instance) =>
     (await get(instance, '/ready')).body as { status: string; redis?: string; replicas: { serving: boolean }[] };
 
@@ -115,15 +122,28 @@ describe('several instances over a MariaDB primary, a replica and Redis (issue #
   });
 
   it('ends the remembered reads of every instance when a write commits on any of them, long before READ_CACHE_SECONDS', async () => {
-    const before = await anonymousTitles(b);
-    expect(await anonymousTitles(b)).toEqual(before);
+    const id = await createEvent(a, 'Remembered');
+    await eventually('the replica has the event', async () => (await onReplica('SELECT id FROM events WHERE id = ?', [id])).length === 1);
+    // B remembers its anonymous read once the replica has the write: a change made on the replica
+    // alone (not through the app, so nobody announces it) then no longer shows through B.
+    let remembered = '';
+    await eventually('B remembers the event', async () => {
+      remembered = await anonymousTitle(b, id);
+      await setTitleOnReplica(id, remembered === 'Replica A' ? 'Replica B' : 'Replica A');
+      return (await anonymousTitle(b, id)) === remembered;
+    });
+    const onReplicaNow = remembered === 'Replica A' ? 'Replica B' : 'Replica A';
+
     await createEvent(a, 'Written through A');
     // The writer, signed in, reads its own write at once on either instance (from the primary).
     const own = await get(b, `${NS}/events?per_page=50`, AUTHORIZATION);
     expect((own.body as { events: { title: string }[] }).events.map((e) => e.title)).toContain('Written through A');
+    // A's write ended what B remembered: B reads the replica again.
+    await eventually('B forgets what it remembered', async () => (await anonymousTitle(b, id)) === onReplicaNow);
     await eventually('B shows the write to anonymous callers', async () => (await anonymousTitles(b)).includes('Written through A'));
     await createEvent(b, 'Written through B');
     await eventually('A shows the write to anonymous callers', async () => (await anonymousTitles(a)).includes('Written through B'));
+    await setTitleOnReplica(id, 'Remembered');
   });
 
   it('answers anonymous reads from the replica and signed-in callers from the primary', async () => {
@@ -175,8 +195,12 @@ describe('several instances over a MariaDB primary, a replica and Redis (issue #
     for (const instance of [a, b]) {
       await eventually('/ready reports Redis unavailable', async () => (await ready(instance)).redis === 'unavailable');
     }
+    // B remembers nothing meanwhile: a change made on the replica alone shows at once.
+    const [probe] = await onReplica<{ id: number }>("SELECT id FROM events WHERE title = 'Remembered'");
+    await anonymousTitle(b, probe.id);
+    await setTitleOnReplica(probe.id, 'Changed while Redis was down');
+    expect(await anonymousTitle(b, probe.id)).toBe('Changed while Redis was down');
     await createEvent(a, 'While Redis was down');
-    // B remembers nothing meanwhile: the next anonymous read shows the write once the replica has it.
     await eventually('B shows the write made while Redis was down', async () =>
       (await anonymousTitles(b)).includes('While Redis was down'),
     );

@@ -83,8 +83,9 @@ export class RedisLink {
       for (const listener of this.upListeners) listener();
       return;
     }
-    // Still making its first connection: not down yet.
-    const starting = this.reported === null && [this.client, this.subscriber].some((c) => c.status === 'connecting' || c.status === 'wait');
+    // Still making its first connections (no attempt has failed yet): not down.
+    const starting =
+      this.reported === null && [this.client, this.subscriber].every((c) => ['wait', 'connecting', 'connect', 'ready'].includes(c.status));
     if (this.reported === false || starting) return;
     this.reported = false;
     this.logger.warn('Redis is unavailable: nothing is remembered and login limits are per process until it is back');
