@@ -1,4 +1,5 @@
 import { ChildProcess } from 'node:child_process';
+import http from 'node:http';
 import { ThrowAwayMariaDb } from './support/mariadb-server';
 import { freePort, startServer, waitForOutput } from './support/processes';
 import { ThrowAwayRedis } from './support/redis-server';
@@ -28,12 +29,21 @@ async function eventually(what: string, check: () => Promise<boolean>, ms = 20_0
 interface Instance {
   readonly process: ChildProcess;
   readonly base: string;
+  /** Server processes behind `base`: 1, or the workers of start:cluster. */
+  readonly workers: number;
   output: string;
 }
 
-async function get(instance: Instance, path: string, authorization?: string): Promise<{ status: number; body: unknown }> {
-  const response = await fetch(`${instance.base}${path}`, { headers: authorization ? { authorization } : {} });
-  return { status: response.status, body: await response.json() };
+/** A GET on a new connection each time, so that start:cluster's workers take turns answering. */
+function get(instance: Instance, path: string, authorization?: string): Promise<{ status: number; body: unknown }> {
+  return new Promise((resolve, reject) => {
+    const request = http.get(`${instance.base}${path}`, { agent: false, headers: authorization ? { authorization } : {} }, (response) => {
+      let text = '';
+      response.on('data', (chunk: Buffer) => (text += chunk.toString()));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, body: JSON.parse(text) as unknown }));
+    });
+    request.on('error', reject);
+  });
 }
 
 async function createEvent(instance: Instance, title: string): Promise<number> {
@@ -53,7 +63,7 @@ async function anonymousTitles(instance: Instance): Promise<string[]> {
   return (body as { events: { title: string }[] }).events.map((event) => event.title);
 }
 
-describe('several instances over a MariaDB primary, a replica and Redis (issue #15; the spec starts its own servers)', () => {
+describe('instances over a MariaDB primary, a replica and Redis (issue #15; the spec starts its own servers; B is start:cluster)', () => {
   let primary: ThrowAwayMariaDb;
   let replica: ThrowAwayMariaDb;
   let redis: ThrowAwayRedis;
@@ -61,13 +71,17 @@ describe('several instances over a MariaDB primary, a replica and Redis (issue #
   let a: Instance;
   let b: Instance;
 
-  async function start(env: Record<string, string>): Promise<Instance> {
+  /** One server process, or (`workers`) npm run start:cluster with that many workers on one port. */
+  async function start(env: Record<string, string>, workers = 1): Promise<Instance> {
     const port = await freePort();
-    const child = startServer({ ...env, PORT: String(port) });
-    const instance: Instance = { process: child, base: `http://127.0.0.1:${port}`, output: '' };
+    const child =
+      workers > 1
+        ? startServer({ ...env, PORT: String(port), CLUSTER_WORKERS: String(workers) }, 'src/cluster.ts')
+        : startServer({ ...env, PORT: String(port) });
+    const instance: Instance = { process: child, base: `http://127.0.0.1:${port}`, output: '', workers };
     child.stdout?.on('data', (chunk: Buffer) => (instance.output += chunk.toString()));
     instances.push(instance);
-    await waitForOutput(child, /listening on/, 90_000);
+    await waitForOutput(child, workers > 1 ? new RegExp(Array(workers).fill('listening on').join('[^]*')) : /listening on/, 200_000);
     return instance;
   }
 
@@ -76,6 +90,11 @@ describe('several instances over a MariaDB primary, a replica and Redis (issue #
     ((await get(instance, `${NS}/events/${id}`)).body as { title: string }).title;
   // Only the replica's copy changes (not written to its binary log, nothing replicates it back).
   const setTitleOnReplica = (id: number, title: string) => onReplica('UPDATE events SET title = ? WHERE id = ?', [title, id]);
+  /** Every process of `instance` reports so on /ready (each of them is asked twice, in turn). */
+  const readyEverywhere = async (instance: Instance, check: (body: Awaited<ReturnType<typeof ready>>) => boolean) => {
+    for (let n = 0; n < instance.workers * 2; n++) if (!check(await ready(instance))) return false;
+    return true;
+  };
   const ready = async (instance: Instance) =>
     (await get(instance, '/ready')).body as { status: string; redis?: string; replicas: { serving: boolean }[] };
 
@@ -97,13 +116,14 @@ describe('several instances over a MariaDB primary, a replica and Redis (issue #
       ADMIN_USERNAME: ADMIN.username,
       ADMIN_PASSWORD: ADMIN.password,
     };
-    // One after the other: the first runs the migrations.
+    // One after the other: the first runs the migrations. B is npm run start:cluster with two workers.
     a = await start(env);
-    b = await start(env);
+    b = await start(env, 2);
     for (const instance of [a, b]) {
-      await eventually('the replica serves reads', async () => (await ready(instance)).replicas?.[0]?.serving === true);
+      await eventually('the replica serves reads', () => readyEverywhere(instance, (body) => body.replicas?.[0]?.serving === true));
     }
-  });
+    // Starting three ts-node processes takes a while on a busy machine.
+  }, 420_000);
 
   afterAll(async () => {
     await Promise.all(
@@ -124,25 +144,27 @@ describe('several instances over a MariaDB primary, a replica and Redis (issue #
   it('ends the remembered reads of every instance when a write commits on any of them, long before READ_CACHE_SECONDS', async () => {
     const id = await createEvent(a, 'Remembered');
     await eventually('the replica has the event', async () => (await onReplica('SELECT id FROM events WHERE id = ?', [id])).length === 1);
-    // B remembers its anonymous read once the replica has the write: a change made on the replica
-    // alone (not through the app, so nobody announces it) then no longer shows through B.
+    // A remembers its anonymous read once the replica has the write: a change made on the replica
+    // alone (not through the app, so nobody announces it) then no longer shows through A.
     let remembered = '';
-    await eventually('B remembers the event', async () => {
-      remembered = await anonymousTitle(b, id);
+    await eventually('A remembers the event', async () => {
+      remembered = await anonymousTitle(a, id);
       await setTitleOnReplica(id, remembered === 'Replica A' ? 'Replica B' : 'Replica A');
-      return (await anonymousTitle(b, id)) === remembered;
+      return (await anonymousTitle(a, id)) === remembered;
     });
     const onReplicaNow = remembered === 'Replica A' ? 'Replica B' : 'Replica A';
 
-    await createEvent(a, 'Written through A');
-    // The writer, signed in, reads its own write at once on either instance (from the primary).
-    const own = await get(b, `${NS}/events?per_page=50`, AUTHORIZATION);
-    expect((own.body as { events: { title: string }[] }).events.map((e) => e.title)).toContain('Written through A');
-    // A's write ended what B remembered: B reads the replica again.
-    await eventually('B forgets what it remembered', async () => (await anonymousTitle(b, id)) === onReplicaNow);
-    await eventually('B shows the write to anonymous callers', async () => (await anonymousTitles(b)).includes('Written through A'));
     await createEvent(b, 'Written through B');
+    // The writer, signed in, reads its own write at once on either instance (from the primary).
+    for (const instance of [a, b]) {
+      const own = await get(instance, `${NS}/events?per_page=50`, AUTHORIZATION);
+      expect((own.body as { events: { title: string }[] }).events.map((e) => e.title)).toContain('Written through B');
+    }
+    // B's write ended what A remembered: A reads the replica again.
+    await eventually('A forgets what it remembered', async () => (await anonymousTitle(a, id)) === onReplicaNow);
     await eventually('A shows the write to anonymous callers', async () => (await anonymousTitles(a)).includes('Written through B'));
+    await createEvent(a, 'Written through A');
+    await eventually('B shows the write to anonymous callers', async () => (await anonymousTitles(b)).includes('Written through A'));
     await setTitleOnReplica(id, 'Remembered');
   });
 
@@ -164,7 +186,7 @@ describe('several instances over a MariaDB primary, a replica and Redis (issue #
   it('leaves a replica whose SQL thread stopped out of reads within seconds, and takes it back once it has caught up', async () => {
     await replica.sql('STOP SLAVE SQL_THREAD');
     for (const instance of [a, b]) {
-      await eventually('the replica is left out', async () => (await ready(instance)).replicas[0].serving === false);
+      await eventually('the replica is left out', () => readyEverywhere(instance, (body) => body.replicas[0].serving === false));
     }
     const id = await createEvent(a, 'While the replica stood still');
     expect(await onReplica('SELECT id FROM events WHERE id = ?', [id])).toEqual([]);
@@ -176,7 +198,7 @@ describe('several instances over a MariaDB primary, a replica and Redis (issue #
 
     await replica.sql('START SLAVE SQL_THREAD');
     for (const instance of [a, b]) {
-      await eventually('the replica serves again', async () => (await ready(instance)).replicas[0].serving === true);
+      await eventually('the replica serves again', () => readyEverywhere(instance, (body) => body.replicas[0].serving === true));
     }
     expect(await onReplica('SELECT id FROM events WHERE id = ?', [id])).toEqual([{ id }]);
     for (const instance of [a, b]) expect((await get(instance, `${NS}/events/${id}`)).status).toBe(200);
@@ -193,28 +215,31 @@ describe('several instances over a MariaDB primary, a replica and Redis (issue #
   it('keeps answering from the database while Redis is down (nothing remembered), logs it once, and recovers by itself', async () => {
     await redis.kill();
     for (const instance of [a, b]) {
-      await eventually('/ready reports Redis unavailable', async () => (await ready(instance)).redis === 'unavailable');
+      await eventually('/ready reports Redis unavailable', () => readyEverywhere(instance, (body) => body.redis === 'unavailable'));
     }
-    // B remembers nothing meanwhile: a change made on the replica alone shows at once.
+    // Nothing is remembered meanwhile: a change made on the replica alone shows at once.
     const [probe] = await onReplica<{ id: number }>("SELECT id FROM events WHERE title = 'Remembered'");
-    await anonymousTitle(b, probe.id);
+    await anonymousTitle(a, probe.id);
     await setTitleOnReplica(probe.id, 'Changed while Redis was down');
-    expect(await anonymousTitle(b, probe.id)).toBe('Changed while Redis was down');
+    expect(await anonymousTitle(a, probe.id)).toBe('Changed while Redis was down');
     await createEvent(a, 'While Redis was down');
     await eventually('B shows the write made while Redis was down', async () =>
       (await anonymousTitles(b)).includes('While Redis was down'),
     );
     await sleep(1500);
     await redis.restart();
-    for (const instance of [a, b]) await eventually('/ready reports Redis back', async () => (await ready(instance)).redis === 'ok');
+    for (const instance of [a, b]) {
+      await eventually('/ready reports Redis back', () => readyEverywhere(instance, (body) => body.redis === 'ok'));
+    }
     await anonymousTitles(b);
     await createEvent(a, 'After Redis came back');
     await eventually('B shows the write made after Redis came back', async () =>
       (await anonymousTitles(b)).includes('After Redis came back'),
     );
     for (const instance of [a, b]) {
-      expect(instance.output.match(/Redis is unavailable/g)).toHaveLength(1);
-      expect(instance.output.match(/Redis is back/g)).toHaveLength(1);
+      // Once per process.
+      expect(instance.output.match(/Redis is unavailable/g)).toHaveLength(instance.workers);
+      expect(instance.output.match(/Redis is back/g)).toHaveLength(instance.workers);
     }
   });
 });
