@@ -42,11 +42,13 @@ export async function startServer(options: {
   port: number;
   logFile: string;
   nodeArgs?: string[];
+  /** `dist/main.js` (one process), or `dist/cluster.js` (start:cluster, CLUSTER_WORKERS in env). */
+  entry?: string;
 }): Promise<Server> {
   // Another server on the port would answer /ready and be measured instead.
   if (await listening(options.port)) throw new Error(`port ${options.port} is in use: pass --port`);
   const log = createWriteStream(options.logFile);
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), 'dist/main.js'], {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), options.entry ?? 'dist/main.js'], {
     cwd: ROOT,
     env: { ...process.env, ...options.env, NODE_ENV: 'production', BENCH_MODE: 'true', HOST: '127.0.0.1', PORT: String(options.port) },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -107,13 +109,18 @@ export function runLoadProcess(spec: LoadSpec): Promise<LoadResult> {
 /** Samples a process's resident memory (VmRSS) until stopped. */
 export function sampleRss(pid: number, everyMs = 250): { stop(): { maxMb: number; avgMb: number } } {
   const samples: number[] = [];
+  // The server and its workers (start:cluster, --instances): what the machine holds for it.
   const read = () => {
-    try {
-      const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-      if (match) samples.push(Number(match[1]) / 1024);
-    } catch {
-      // the process is gone
+    let kb = 0;
+    for (const member of processTree(pid)) {
+      try {
+        const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${member}/status`, 'utf8'));
+        if (match) kb += Number(match[1]);
+      } catch {
+        // the process is gone
+      }
     }
+    if (kb) samples.push(kb / 1024);
   };
   read();
   const timer = setInterval(read, everyMs);
@@ -128,7 +135,23 @@ export function sampleRss(pid: number, everyMs = 250): { stop(): { maxMb: number
 }
 
 /** CPU time (user + system) a process has used so far, in ms; 0 when it is gone. */
+/** `pid` and its descendants (the workers of start:cluster). */
+export function processTree(pid: number): number[] {
+  let children: number[] = [];
+  try {
+    children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+  } catch {
+    // gone, or no children file
+  }
+  return [pid, ...children.flatMap(processTree)];
+}
+
+/** CPU time of `pid` and its descendants, in ms. */
 export function cpuMs(pid: number): number {
+  return processTree(pid).reduce((sum, member) => sum + ownCpuMs(member), 0);
+}
+
+function ownCpuMs(pid: number): number {
   try {
     const fields = readFileSync(`/proc/${pid}/stat`, 'utf8')
       .replace(/^.*\) /s, '')

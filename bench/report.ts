@@ -32,6 +32,8 @@ export interface DatabaseRun {
   readonly poolSize: number;
   /** READ_CACHE_SECONDS of the server (0: every request reads the database). */
   readonly readCacheSeconds: number;
+  /** Server processes (1: `dist/main.js`; more: `dist/cluster.js` with CLUSTER_WORKERS and Redis). */
+  readonly instances?: number;
   readonly connections: number;
   readonly seconds: number;
   readonly scenarios: ScenarioResult[];
@@ -123,9 +125,12 @@ export function markdown(report: BenchReport): string {
     for (const t of report.targets) lines.push(`| ${t.target} | ${t.measured} | ${t.met === null ? '-' : t.met ? 'yes' : '**no**'} |`);
     lines.push('');
   }
+  const growth = instancesTable(report.runs);
+  if (growth.length) lines.push('## Throughput from 1 instance to more (`--instances`)', '', ...growth, '');
   for (const run of report.runs) {
     lines.push(
-      `## ${run.database === 'mysql' ? 'MySQL' : 'SQLite'}: ${run.events.toLocaleString('en-US')} events`,
+      `## ${run.database === 'mysql' ? 'MySQL' : 'SQLite'}: ${run.events.toLocaleString('en-US')} events` +
+        ((run.instances ?? 1) > 1 ? `, ${run.instances} instances (start:cluster, Redis)` : ''),
       '',
       `${run.version}; seeded in ${run.seedSeconds} s; ${run.connections} connections, ${run.seconds} s per scenario after a warm-up; ` +
         `${run.database === 'mysql' ? `pool of ${run.poolSize}` : 'one connection'}; ` +
@@ -203,8 +208,27 @@ function explainSection(title: string, statements: readonly ExplainedStatement[]
 }
 
 /** The console version: the scenario table and the plans, without Markdown decoration. */
+/** Requests/s of each scenario with one instance and with more (`--instances`), and the ratio. */
+export function instancesTable(runs: readonly DatabaseRun[]): string[] {
+  const one = runs.find((run) => (run.instances ?? 1) === 1);
+  const more = runs.find((run) => (run.instances ?? 1) > 1);
+  if (!one || !more) return [];
+  const lines = [`| scenario | 1 instance req/s | ${more.instances} instances req/s | ratio |`, '|---|---|---|---|'];
+  for (const s of more.scenarios) {
+    const base = one.scenarios.find((x) => x.key === s.key);
+    if (!base) continue;
+    const ratio = base.load.rps ? (s.load.rps / base.load.rps).toFixed(2) : '-';
+    lines.push(`| ${s.title} | ${fmt(base.load.rps)} | ${fmt(s.load.rps)} | ${ratio} |`);
+  }
+  return lines;
+}
+
 export function consoleSummary(run: DatabaseRun): string {
-  const lines = [`\n${run.database.toUpperCase()}, ${run.events.toLocaleString('en-US')} events`, ...scenarioTable(run.scenarios)];
+  const instances = (run.instances ?? 1) > 1 ? `, ${run.instances} instances` : '';
+  const lines = [
+    `\n${run.database.toUpperCase()}, ${run.events.toLocaleString('en-US')} events${instances}`,
+    ...scenarioTable(run.scenarios),
+  ];
   for (const s of run.scenarios.filter((x) => x.explain?.length)) {
     lines.push(`\nEXPLAIN, ${s.title}:`);
     for (const statement of s.explain ?? []) {

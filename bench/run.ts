@@ -5,7 +5,7 @@
  * bench/results/<timestamp>.json and bench/results/latest.md. See the README, "Benchmark".
  */
 import { Command, InvalidArgumentError } from 'commander';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BenchDatabase, DatabaseKind, mysqlBenchDatabase, sqliteBenchDatabase } from './database';
@@ -22,7 +22,17 @@ import {
   sampleRss,
   startServer,
 } from './processes';
-import { BenchReport, DatabaseRun, ExplainedStatement, ScalePoint, ScenarioResult, checkTargets, consoleSummary, markdown } from './report';
+import {
+  BenchReport,
+  DatabaseRun,
+  ExplainedStatement,
+  ScalePoint,
+  ScenarioResult,
+  checkTargets,
+  consoleSummary,
+  instancesTable,
+  markdown,
+} from './report';
 import { BASELINE, Fixture, SCENARIOS, Scenario, ScenarioRequest } from './scenarios';
 
 interface Options {
@@ -34,6 +44,8 @@ interface Options {
   connections: number;
   pool: number;
   readCache: number;
+  instances: number;
+  redis: string;
   mysql: string;
   port: number;
   seed: number;
@@ -65,10 +77,22 @@ async function main(): Promise<void> {
   } else {
     const kinds: DatabaseKind[] = options.db === 'both' ? ['mysql', 'sqlite'] : [options.db];
     for (const kind of kinds) {
-      const run = await benchDatabase(options, kind, kind === 'mysql' ? options.events : options.sqliteEvents);
-      runs.push(run);
-      process.stdout.write(`${consoleSummary(run)}\n`);
+      // --instances N (MySQL): the same scenarios with one server process, then with N (issue #15).
+      const counts = kind === 'mysql' && options.instances > 1 ? [1, options.instances] : [1];
+      for (const instances of counts) {
+        const run = await benchDatabase(
+          { ...options, reuse: options.reuse || instances > 1 },
+          kind,
+          kind === 'mysql' ? options.events : options.sqliteEvents,
+          undefined,
+          instances,
+        );
+        runs.push(run);
+        process.stdout.write(`${consoleSummary(run)}\n`);
+      }
     }
+    const growth = instancesTable(runs);
+    if (growth.length) process.stdout.write(`\n${growth.join('\n')}\n`);
   }
 
   const after = machineState();
@@ -95,11 +119,17 @@ async function main(): Promise<void> {
 }
 
 /** Seeds `events` into a fresh database of `kind`, then every scenario against one server. */
-async function benchDatabase(options: Options, kind: DatabaseKind, events: number, only?: readonly string[]): Promise<DatabaseRun> {
+async function benchDatabase(
+  options: Options,
+  kind: DatabaseKind,
+  events: number,
+  only?: readonly string[],
+  instances = 1,
+): Promise<DatabaseRun> {
   const database = kind === 'mysql' ? await mysqlBenchDatabase(options.mysql) : sqliteBenchDatabase();
   try {
     const seedSeconds = await seed(database, options, events);
-    const server = await startBenchServer(database, options);
+    const server = await startBenchServer(database, options, instances);
     try {
       const fixture = await loadFixture(database, server, events);
       const scenarios: ScenarioResult[] = [];
@@ -118,6 +148,7 @@ async function benchDatabase(options: Options, kind: DatabaseKind, events: numbe
         seedSeconds,
         poolSize: options.pool,
         readCacheSeconds: options.readCache,
+        instances,
         connections: options.connections,
         seconds: options.duration,
         scenarios,
@@ -186,16 +217,27 @@ function serverEnv(database: BenchDatabase, options: Options): Record<string, st
   };
 }
 
-async function startBenchServer(database: BenchDatabase, options: Options): Promise<Server> {
+async function startBenchServer(database: BenchDatabase, options: Options, instances = 1): Promise<Server> {
   const logFile = join(tmpdir(), `calendar-bench-server-${database.kind}.log`);
   const nodeArgs = [
     ...productionNodeArgs(),
     ...options.nodeArgs,
     ...(options.profile ? ['--cpu-prof', `--cpu-prof-dir=${join(options.out, 'profiles')}`] : []),
   ];
-  const server = await startServer({ env: serverEnv(database, options), port: options.port, logFile, nodeArgs });
+  const entry = instances > 1 ? 'dist/cluster.js' : 'dist/main.js';
+  // Several instances share remembered reads and login limits through Redis, under a prefix of their own.
+  const shared: Record<string, string> =
+    instances > 1
+      ? { CLUSTER_WORKERS: String(instances), REDIS_URL: options.redis, REDIS_KEY_PREFIX: `calendar-bench-${process.pid}:` }
+      : {};
+  const server = await startServer({ env: { ...serverEnv(database, options), ...shared }, port: options.port, logFile, nodeArgs, entry });
+  // /ready answers once the first worker listens; the others start after it.
+  for (let waited = 0; instances > 1 && waited < 60_000; waited += 250) {
+    if ((readFileSync(logFile, 'utf8').match(/listening on/g) ?? []).length >= instances) break;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
   process.stdout.write(
-    `server: node ${[...nodeArgs, 'dist/main.js'].join(' ')}, pid ${server.process.pid}, ${server.origin} (log ${logFile})\n`,
+    `server: node ${[...nodeArgs, entry].join(' ')}${instances > 1 ? ` (${instances} workers)` : ''}, pid ${server.process.pid}, ${server.origin} (log ${logFile})\n`,
   );
   return server;
 }
@@ -376,6 +418,8 @@ function parseOptions(argv: string[]): Options {
       'mysql://root@127.0.0.1:3306/calendar_bench',
     )
     .option('--port <n>', 'port of the server under test', int, 3917)
+    .option('--instances <n>', 'MySQL: run the scenarios with 1 server process, then with n (start:cluster) sharing Redis', int, 1)
+    .option('--redis <url>', 'the Redis of --instances', 'redis://127.0.0.1:6379')
     .option('--seed <n>', 'random seed of the data', int, 1)
     .option('--scale', 'event lists at 10,000, 100,000, ... up to --events (default 1,000,000), MySQL')
     .option('--scale-from <n>', 'smallest size of --scale', int, 10_000)

@@ -8,6 +8,7 @@ import { FORM_FIELDS, bodyParserErrors, refuseDeepBodies } from './common/errors
 import { notModified } from './common/http/etag';
 import { answerClientErrorsAsJson } from './common/http/client-errors';
 import { countInFlight } from './common/http/in-flight';
+import { routeReads } from './database/read-routing';
 import { namespaceAliasRouting } from './common/http/namespace-aliases';
 import { privateWhenCredentialed, securityHeaders } from './common/http/security-headers';
 import { AppConfig } from './config/app-config';
@@ -45,6 +46,8 @@ export function configureApp(app: INestApplication, config: AppConfig): NestExpr
   if (aliases) express.use(aliases.rewrite);
 
   express.use(countInFlight);
+  // Reads go to the primary unless the authentication guard finds an anonymous GET (issue #15).
+  express.use(routeReads);
   express.use(
     (request: { id: string; headers: Record<string, unknown> }, response: { setHeader(n: string, v: string): void }, next: () => void) => {
       const incoming = request.headers['x-request-id'];

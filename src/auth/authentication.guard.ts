@@ -1,4 +1,5 @@
 import { CanActivate, ExecutionContext, Inject, Injectable } from '@nestjs/common';
+import { allowReplicaReads } from '../database/read-routing';
 import { Request } from 'express';
 import { ApiError } from '../common/errors/api-error';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
@@ -24,7 +25,11 @@ export class AuthenticationGuard implements CanActivate {
     const request = context.switchToHttp().getRequest<Request>();
     request.user = null;
     const header = request.headers.authorization;
-    if (!header || !/^basic\s/i.test(header)) return true;
+    if (!header || !/^basic\s/i.test(header)) {
+      // Nobody's own writes to read: a replica may answer (signed-in callers read the primary).
+      if (request.method === 'GET' || request.method === 'HEAD') allowReplicaReads();
+      return true;
+    }
     if (refusesCredentials(request, this.config.allowInsecureAuth)) throw new ApiError('rest_insecure_transport');
 
     const address = request.ip ?? 'unknown';

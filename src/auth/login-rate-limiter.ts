@@ -1,14 +1,17 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterAbstract, RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { ApiError } from '../common/errors/api-error';
 import { ERRORS } from '../common/errors/error-codes';
 import { msg } from '../common/i18n/message';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
+import { REDIS_LINK } from '../database/database.module';
+import { RedisLink } from '../shared-state/redis-link';
 import { LoginGate } from './auth.service';
 
 /**
  * Failed logins (CONTRACT §2.4, issue #12), counted per (client address, user name) and per
- * client address, in memory, per process. Every attempt takes its points *before* the slow hash,
+ * client address: in Redis, shared by every instance, when REDIS_URL is set (issue #15), else in
+ * memory per process; while Redis is away each process counts in its own memory meanwhile. Every attempt takes its points *before* the slow hash,
  * so a burst of parallel guesses cannot all reach scrypt; a successful login gives them back.
  *
  * - A pair that has used up LOGIN_RATE_LIMIT gets 429, whatever the password: this is what stops
@@ -21,13 +24,26 @@ import { LoginGate } from './auth.service';
  */
 @Injectable()
 export class LoginRateLimiter {
-  private readonly pairs: RateLimiterMemory;
-  private readonly addresses: RateLimiterMemory;
+  private readonly pairs: RateLimiterAbstract;
+  private readonly addresses: RateLimiterAbstract;
 
-  constructor(@Inject(APP_CONFIG) config: AppConfig) {
+  constructor(@Inject(APP_CONFIG) config: AppConfig, @Inject(REDIS_LINK) redis: RedisLink | null = null) {
     const duration = config.loginRateLimit.windowSeconds;
-    this.pairs = new RateLimiterMemory({ keyPrefix: 'pair', points: config.loginRateLimit.attempts, duration });
-    this.addresses = new RateLimiterMemory({ keyPrefix: 'address', points: config.loginRateLimit.addressAttempts, duration });
+    const limiter = (keyPrefix: string, points: number): RateLimiterAbstract => {
+      const memory = new RateLimiterMemory({ keyPrefix, points, duration });
+      if (!redis) return memory;
+      // Redis away (or slow): the insurance limiter, this process's memory, counts instead.
+      return new RateLimiterRedis({
+        storeClient: redis.client,
+        keyPrefix: redis.key(`login:${keyPrefix}`),
+        points,
+        duration,
+        rejectIfRedisNotReady: true,
+        insuranceLimiter: memory,
+      });
+    };
+    this.pairs = limiter('pair', config.loginRateLimit.attempts);
+    this.addresses = limiter('address', config.loginRateLimit.addressAttempts);
   }
 
   /** The limit of one login attempt by `username` from `address`. */
@@ -57,7 +73,7 @@ export class LoginRateLimiter {
 }
 
 /** Takes a point: `wait` is 0 when it was there, else the seconds until the window ends. */
-async function take(limiter: RateLimiterMemory, key: string): Promise<{ consumed: number; wait: number }> {
+async function take(limiter: RateLimiterAbstract, key: string): Promise<{ consumed: number; wait: number }> {
   try {
     const result = await limiter.consume(key);
     return { consumed: result.consumedPoints, wait: 0 };

@@ -39,6 +39,8 @@ export interface AppConfig {
   readonly acquireTimeoutMs: number;
   /** MAX_PENDING_REQUESTS: requests being worked on at once; more are refused at once with 503 (load shedding). */
   readonly maxPendingRequests: number;
+  /** REDIS_URL (+ REDIS_KEY_PREFIX): the state instances share (remembered reads' ends, login limits); `null`: one process, all in memory. */
+  readonly redis: RedisConfig | null;
   /** BENCH_MODE, set by `npm run bench` only: adds the baseline route and the query counter (src/bench-mode). */
   readonly benchMode: boolean;
 }
@@ -53,6 +55,14 @@ export type DatabaseConfig =
       readonly url: string;
       readonly readUrls: readonly string[];
       readonly poolSize: number;
+      /** REPLICA_MAX_LAG_SECONDS: a replica further behind than this serves no reads until it catches up. */
+      readonly replicaMaxLagSeconds: number;
     };
+
+export interface RedisConfig {
+  readonly url: string;
+  /** Prefix of every key and channel, so several deployments (or tests) can share one Redis. */
+  readonly keyPrefix: string;
+}
 
 export const APP_CONFIG = Symbol('APP_CONFIG');

@@ -124,7 +124,29 @@ describe('loadConfig', () => {
       url: 'mysql://u:p@db:3306/cal',
       readUrls: ['mysql://u:p@r1/cal', 'mysql://u:p@r2/cal'],
       poolSize: 10,
+      replicaMaxLagSeconds: 5,
     });
+    expect(loadConfig({ DATABASE_URL: 'mysql://u@h/db', REPLICA_MAX_LAG_SECONDS: '30' }).database).toMatchObject({
+      replicaMaxLagSeconds: 30,
+    });
+    expect(problemsOf({ DATABASE_URL: 'mysql://u@h/db', REPLICA_MAX_LAG_SECONDS: '0' })).toEqual([
+      'REPLICA_MAX_LAG_SECONDS must be an integer from 1 to 3600 (got "0")',
+    ]);
+  });
+
+  it('shares state through Redis only when REDIS_URL is set, under REDIS_KEY_PREFIX (issue #15)', () => {
+    expect(loadConfig({}).redis).toBeNull();
+    expect(loadConfig({ REDIS_URL: 'redis://cache:6379/2' }).redis).toEqual({ url: 'redis://cache:6379/2', keyPrefix: 'calendar:' });
+    expect(loadConfig({ REDIS_URL: 'rediss://:pw@cache', REDIS_KEY_PREFIX: 'cal-prod:' }).redis).toEqual({
+      url: 'rediss://:pw@cache',
+      keyPrefix: 'cal-prod:',
+    });
+    expect(problemsOf({ REDIS_URL: 'http://:secret@cache' })).toEqual([
+      'REDIS_URL must be a redis:// or rediss:// URL (got "http://:***@cache")',
+    ]);
+    expect(problemsOf({ REDIS_URL: 'redis://cache', REDIS_KEY_PREFIX: 'with space' })).toEqual([
+      'REDIS_KEY_PREFIX must be 1 to 64 printable characters without spaces',
+    ]);
   });
 
   it('normalises REST_PREFIX and SITE_URL', () => {

@@ -34,7 +34,12 @@ export function loadConfig(env: Env = process.env, dotenvPath = resolve(process.
 
   const port = int('PORT', 3000, 0, 65535);
   const host = read('HOST') ?? '127.0.0.1';
-  const database = parseDatabase(read('DATABASE_URL'), read('DATABASE_READ_URLS'), int('DATABASE_POOL_SIZE', 10, 1, 500), problems);
+  const database = parseDatabase(
+    read('DATABASE_URL'),
+    read('DATABASE_READ_URLS'),
+    { poolSize: int('DATABASE_POOL_SIZE', 10, 1, 500), replicaMaxLagSeconds: int('REPLICA_MAX_LAG_SECONDS', 5, 1, 3600) },
+    problems,
+  );
 
   let siteUrl = read('SITE_URL') ?? `http://localhost:${port}`;
   if (!isHttpUrl(siteUrl)) problems.push(`SITE_URL must be an http(s) URL (got "${siteUrl}")`);
@@ -117,6 +122,14 @@ export function loadConfig(env: Env = process.env, dotenvPath = resolve(process.
   const acquireTimeoutMs = int('DATABASE_ACQUIRE_TIMEOUT_MS', 1000, 10, 60_000);
   const maxPendingRequests = int('MAX_PENDING_REQUESTS', 64, 1, 100_000);
 
+  // Issue #15: what several instances share (README "Production topology").
+  const redisUrl = read('REDIS_URL');
+  if (redisUrl !== undefined && !isRedisUrl(redisUrl))
+    problems.push(`REDIS_URL must be a redis:// or rediss:// URL (got "${redact(redisUrl)}")`);
+  const redisKeyPrefix = read('REDIS_KEY_PREFIX') ?? 'calendar:';
+  if (!/^[\x21-\x7e]{1,64}$/.test(redisKeyPrefix)) problems.push('REDIS_KEY_PREFIX must be 1 to 64 printable characters without spaces');
+  const redis = redisUrl === undefined ? null : { url: redisUrl, keyPrefix: redisKeyPrefix };
+
   const benchModeRaw = read('BENCH_MODE') ?? 'false';
   if (!['true', 'false', '1', '0'].includes(benchModeRaw)) problems.push(`BENCH_MODE must be true or false (got "${benchModeRaw}")`);
   const benchMode = benchModeRaw === 'true' || benchModeRaw === '1';
@@ -144,11 +157,17 @@ export function loadConfig(env: Env = process.env, dotenvPath = resolve(process.
     statementTimeoutMs,
     acquireTimeoutMs,
     maxPendingRequests,
+    redis,
     benchMode,
   };
 }
 
-function parseDatabase(url: string | undefined, readUrls: string | undefined, poolSize: number, problems: string[]): DatabaseConfig {
+function parseDatabase(
+  url: string | undefined,
+  readUrls: string | undefined,
+  { poolSize, replicaMaxLagSeconds }: { poolSize: number; replicaMaxLagSeconds: number },
+  problems: string[],
+): DatabaseConfig {
   const value = url ?? 'sqlite:./data/calendar.sqlite';
   if (value.startsWith('sqlite:')) {
     const file = value.slice('sqlite:'.length).replace(/^\/\/(?=\/)/, '');
@@ -163,7 +182,7 @@ function parseDatabase(url: string | undefined, readUrls: string | undefined, po
       .filter(Boolean);
     for (const replica of replicas)
       if (!isMysqlUrl(replica)) problems.push(`DATABASE_READ_URLS: "${redact(replica)}" is not a mysql:// URL with a database`);
-    return { type: 'mysql', url: value, readUrls: replicas, poolSize };
+    return { type: 'mysql', url: value, readUrls: replicas, poolSize, replicaMaxLagSeconds };
   }
   problems.push(`DATABASE_URL must be sqlite:<file> or mysql://user:pass@host:port/db (got "${redact(value)}")`);
   return { type: 'sqlite', file: '' };
@@ -214,6 +233,15 @@ function isMysqlUrl(value: string): boolean {
   }
 }
 
+function isRedisUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'redis:' || url.protocol === 'rediss:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
 function isHttpUrl(value: string): boolean {
   try {
     const url = new URL(value);
@@ -225,5 +253,5 @@ function isHttpUrl(value: string): boolean {
 
 /** Never echo a password from a connection URL into logs. */
 function redact(value: string): string {
-  return value.replace(/\/\/([^:/@]+):[^@]*@/, '//$1:***@');
+  return value.replace(/\/\/([^:/@]*):[^@]*@/, '//$1:***@');
 }

@@ -53,9 +53,15 @@ export function buildDataSourceOptions(database: DatabaseConfig, limits: { state
     type: database.url.startsWith('mariadb:') ? 'mariadb' : 'mysql',
     ...(database.readUrls.length
       ? {
-          // Reads default to the primary so a write is visible to the next request (a create
-          // followed by an update, a new password); list queries ask for a replica explicitly.
-          replication: { master: connection(database.url), slaves: database.readUrls.map(connection), defaultMode: 'master' as const },
+          // Reads default to the primary (the CLI, migrations); the app routes anonymous reads to
+          // healthy replicas itself (src/database/replicas.ts). A node that failed is tried again
+          // after a second rather than dropped from the cluster for good (mysql2's default).
+          replication: {
+            master: connection(database.url),
+            slaves: database.readUrls.map(connection),
+            defaultMode: 'master' as const,
+            restoreNodeTimeout: 1000,
+          },
         }
       : { url: database.url }),
     charset: 'utf8mb4_unicode_ci',

@@ -1,4 +1,4 @@
-import { Global, Module } from '@nestjs/common';
+import { Global, Inject, Injectable, Module, OnApplicationShutdown } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
@@ -8,9 +8,35 @@ import { DatabaseLogger } from './database-logger';
 import { ReadCache } from './read-cache';
 import { isolateSqliteReads } from './transaction';
 import { WorkLimits, boundDatabaseWork } from './bounded-work';
+import { LOCAL_ONLY, WriteNotices } from './invalidation';
+import { ReplicaRouter } from './replicas';
+import { RedisLink } from '../shared-state/redis-link';
+import { RedisInvalidation } from '../shared-state/redis-invalidation';
 
 /** Carries the bounds from the options factory (which gets the config) to the DataSource factory. */
 const WORK_LIMITS = Symbol('workLimits');
+/** Likewise the replicas whose health the app checks (issue #15): none in the CLI. */
+const READ_REPLICAS = Symbol('readReplicas');
+
+/** The connections to Redis when REDIS_URL is set (the app only), else `null`. */
+export const REDIS_LINK = Symbol('RedisLink');
+/** The router of anonymous reads when DATABASE_READ_URLS is set (the app only), else `null`. */
+export const REPLICA_ROUTER = Symbol('ReplicaRouter');
+
+const routers = new WeakMap<DataSource, ReplicaRouter>();
+
+/** Stops the replica checks and closes Redis when the app shuts down (after the requests in flight). */
+@Injectable()
+class ScaleOutShutdown implements OnApplicationShutdown {
+  constructor(
+    @Inject(REDIS_LINK) private readonly redis: RedisLink | null,
+    @Inject(REPLICA_ROUTER) private readonly replicas: ReplicaRouter | null,
+  ) {}
+
+  async onApplicationShutdown(): Promise<void> {
+    await Promise.all([this.redis?.close(), this.replicas?.stop()]);
+  }
+}
 
 /** The app's DataSource (pending migrations run before the server accepts requests) and the ReadCache over it. */
 @Global()
@@ -32,23 +58,44 @@ const WORK_LIMITS = Symbol('workLimits');
           retryAttempts: 5,
           retryDelay: 2000,
           [WORK_LIMITS]: limits,
+          [READ_REPLICAS]: limits && config.database.type === 'mysql' && config.database.readUrls.length ? config.database : null,
         };
       },
       // The migrations run in initialize(), before the bounds of a request's work apply.
       dataSourceFactory: async (options) => {
-        const limits = (options as unknown as { [WORK_LIMITS]: WorkLimits | null })[WORK_LIMITS];
+        const carried = options as unknown as {
+          [WORK_LIMITS]: WorkLimits | null;
+          [READ_REPLICAS]: { readUrls: readonly string[]; replicaMaxLagSeconds: number } | null;
+        };
+        const limits = carried[WORK_LIMITS];
+        const replicas = carried[READ_REPLICAS];
         const dataSource = isolateSqliteReads(await new DataSource(options!).initialize());
+        // Routing first: the bounds then wrap whichever connection it obtains.
+        if (replicas) routers.set(dataSource, new ReplicaRouter(dataSource, replicas.readUrls, replicas.replicaMaxLagSeconds).install());
         return limits ? boundDatabaseWork(dataSource, limits) : dataSource;
       },
     }),
   ],
   providers: [
     {
-      provide: ReadCache,
-      inject: [DataSource, APP_CONFIG],
-      useFactory: (dataSource: DataSource, config: AppConfig) => new ReadCache(dataSource, config.readCacheSeconds * 1000),
+      provide: REDIS_LINK,
+      inject: [APP_CONFIG],
+      // 0: the CLI, which shares nothing.
+      useFactory: (config: AppConfig) => (config.redis && config.statementTimeoutMs ? new RedisLink(config.redis) : null),
     },
+    { provide: REPLICA_ROUTER, inject: [DataSource], useFactory: (dataSource: DataSource) => routers.get(dataSource) ?? null },
+    {
+      provide: ReadCache,
+      inject: [DataSource, APP_CONFIG, REDIS_LINK, REPLICA_ROUTER],
+      useFactory: (dataSource: DataSource, config: AppConfig, redis: RedisLink | null, replicas: ReplicaRouter | null) =>
+        new ReadCache(
+          dataSource,
+          config.readCacheSeconds * 1000,
+          new WriteNotices(dataSource, redis ? new RedisInvalidation(redis) : LOCAL_ONLY, replicas),
+        ),
+    },
+    ScaleOutShutdown,
   ],
-  exports: [ReadCache],
+  exports: [ReadCache, REDIS_LINK, REPLICA_ROUTER],
 })
 export class DatabaseModule {}

@@ -10,6 +10,24 @@ export function markWritten(dataSource: DataSource): void {
   generations.set(dataSource, (generations.get(dataSource) ?? 0) + 1);
 }
 
+const announced = new WeakMap<DataSource, (() => void)[]>();
+
+/** A write through `transaction()` has committed (or rolled back): ends remembered reads here, and tells the listeners (other instances). */
+export function announceWritten(dataSource: DataSource): void {
+  markWritten(dataSource);
+  for (const listener of announced.get(dataSource) ?? []) listener();
+}
+
+/** Hears announceWritten() of `dataSource` (the invalidation transport, src/database/invalidation.ts). */
+export function onWriteAnnounced(dataSource: DataSource, listener: () => void): void {
+  announced.set(dataSource, [...(announced.get(dataSource) ?? []), listener]);
+}
+
+/** Whether values may be remembered now (false while other instances' writes could go unnoticed). */
+export interface RememberGate {
+  remembering(): boolean;
+}
+
 export function writeGeneration(dataSource: DataSource): number {
   return generations.get(dataSource) ?? 0;
 }
@@ -71,10 +89,11 @@ export class ReadCache {
 
   private onLookup: (hit: boolean) => void = () => undefined;
 
-  /** `ttlMs` 0 turns remembering off: every read is computed (READ_CACHE_SECONDS=0). */
+  /** `ttlMs` 0 turns remembering off: every read is computed (READ_CACHE_SECONDS=0); so does `gate` while it says no. */
   constructor(
     private readonly dataSource: DataSource,
     private readonly ttlMs: number = READ_CACHE_TTL_MS,
+    private readonly gate: RememberGate = { remembering: () => true },
   ) {}
 
   /** `onLookup` hears whether each read was remembered (the hit and miss counters of /metrics). */
@@ -83,7 +102,7 @@ export class ReadCache {
   }
 
   get<T>(key: string, compute: () => Promise<T>, options: RememberOptions<T> = {}): Promise<T> {
-    if (this.ttlMs <= 0) {
+    if (this.ttlMs <= 0 || !this.gate.remembering()) {
       this.onLookup(false);
       return compute();
     }

@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomInt } from 'node:crypto';
 import { DataSource, EntityManager, EntityTarget, FindOptionsWhere, ObjectLiteral } from 'typeorm';
-import { markWritten } from './read-cache';
+import { announceWritten, markWritten } from './read-cache';
 
 const sqliteQueues = new WeakMap<DataSource, Promise<unknown>>();
 /** The SQLite transaction running now: its token, and its end (settled, never rejected). */
@@ -60,7 +60,8 @@ export function transaction<T>(dataSource: DataSource, work: (manager: EntityMan
       if (done.guarded && precondition) precondition.satisfied = true;
       return done.result;
     } finally {
-      markWritten(dataSource);
+      // Other instances hear of it too (issue #15, src/database/invalidation.ts).
+      announceWritten(dataSource);
     }
   };
   if (dataSource.options.type !== 'better-sqlite3') return withDeadlockRetry(bracketed);

@@ -1,9 +1,19 @@
-import { Controller, Get } from '@nestjs/common';
+import { Controller, Get, Inject } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { ApiError } from '../common/errors/api-error';
 import { AlwaysAdmitted } from '../common/http/load-shedding';
 import { Public } from '../auth/capability.decorator';
+import { REDIS_LINK, REPLICA_ROUTER } from '../database/database.module';
+import { ReplicaRouter } from '../database/replicas';
+import { RedisLink } from '../shared-state/redis-link';
+
+/** /ready's body: `redis` and `replicas` only when configured (issue #15); they degrade, never fail, readiness. */
+export interface Readiness {
+  status: 'ok';
+  redis?: 'ok' | 'unavailable';
+  replicas?: { name: string; serving: boolean; lag_seconds: number | null }[];
+}
 
 /** How long /ready waits for the database: a probe must answer within a second, whatever the database does. */
 export const READY_BUDGET_MS = 750;
@@ -13,7 +23,11 @@ export const READY_BUDGET_MS = 750;
 @Public()
 @AlwaysAdmitted()
 export class HealthController {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    @Inject(REDIS_LINK) private readonly redis: RedisLink | null,
+    @Inject(REPLICA_ROUTER) private readonly replicas: ReplicaRouter | null,
+  ) {}
 
   /** The process is alive and serving; never touches the database. */
   @Get('health')
@@ -21,9 +35,12 @@ export class HealthController {
     return { status: 'ok' };
   }
 
-  /** The database answers within READY_BUDGET_MS; else 503 rest_unavailable (with Retry-After). */
+  /**
+   * The primary database answers within READY_BUDGET_MS; else 503 rest_unavailable (with
+   * Retry-After). Redis and the replicas are reported: without them the instance still serves.
+   */
   @Get('ready')
-  async ready(): Promise<{ status: 'ok' }> {
+  async ready(): Promise<Readiness> {
     let timer: NodeJS.Timeout | undefined;
     const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error('no answer in time')), READY_BUDGET_MS)));
     try {
@@ -33,6 +50,11 @@ export class HealthController {
     } finally {
       clearTimeout(timer);
     }
-    return { status: 'ok' };
+    const readiness: Readiness = { status: 'ok' };
+    if (this.redis) readiness.redis = this.redis.available() ? 'ok' : 'unavailable';
+    if (this.replicas) {
+      readiness.replicas = this.replicas.status().map(({ name, serving, lagSeconds }) => ({ name, serving, lag_seconds: lagSeconds }));
+    }
+    return readiness;
   }
 }

@@ -1,5 +1,5 @@
 import { ChildProcess, execFile, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -20,11 +20,14 @@ export class ThrowAwayMariaDb {
   private constructor(
     private readonly dir: string,
     readonly port: number,
+    private readonly extraArgs: readonly string[],
   ) {}
 
-  /** Creates the data folder (a few seconds) and starts the server. */
-  static async start(): Promise<ThrowAwayMariaDb> {
+  /** Creates the data folder (a few seconds) and starts the server, with `extraArgs` (binary log, server id) if any. */
+  static async start(extraArgs: readonly string[] = []): Promise<ThrowAwayMariaDb> {
     const dir = mkdtempSync(join(tmpdir(), 'calendar-mariadb-'));
+    // A temp folder of its own: two servers set up at once would clash over temporary table names in /tmp.
+    mkdirSync(join(dir, 'tmp'));
     try {
       await promisify(execFile)(INSTALL_DB, [
         '--no-defaults',
@@ -32,8 +35,9 @@ export class ThrowAwayMariaDb {
         '--auth-root-authentication-method=normal',
         '--skip-test-db',
         '--user=root',
+        `--tmpdir=${join(dir, 'tmp')}`,
       ]);
-      const server = new ThrowAwayMariaDb(dir, await freePort());
+      const server = new ThrowAwayMariaDb(dir, await freePort(), extraArgs);
       await server.restart();
       return server;
     } catch (error) {
@@ -48,10 +52,27 @@ export class ThrowAwayMariaDb {
   }
 
   async createDatabase(name: string): Promise<string> {
-    const connection = await createConnection({ host: '127.0.0.1', port: this.port, user: 'root' });
-    await connection.query(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
-    await connection.end();
+    await this.sql(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
     return this.url(name);
+  }
+
+  /** Runs one statement as root (on `database` if given) and returns its rows. */
+  async sql<T = Record<string, unknown>>(statement: string, values: unknown[] = [], database?: string): Promise<T[]> {
+    const connection = await createConnection({ host: '127.0.0.1', port: this.port, user: 'root', database });
+    try {
+      const [rows] = await connection.query(statement, values);
+      return rows as T[];
+    } finally {
+      await connection.end();
+    }
+  }
+
+  /** Makes this server a replica of `primary` by GTID (both started with distinct --server-id, the primary with --log-bin). */
+  async replicate(primary: ThrowAwayMariaDb): Promise<void> {
+    await this.sql(
+      `CHANGE MASTER TO MASTER_HOST = '127.0.0.1', MASTER_PORT = ${primary.port}, MASTER_USER = 'root', MASTER_CONNECT_RETRY = 1, MASTER_USE_GTID = slave_pos`,
+    );
+    await this.sql('START SLAVE');
   }
 
   get pid(): number {
@@ -75,6 +96,8 @@ export class ThrowAwayMariaDb {
         '--user=root',
         '--skip-name-resolve',
         '--innodb-buffer-pool-size=32M',
+        `--tmpdir=${join(dir, 'tmp')}`,
+        ...this.extraArgs,
       ],
       { stdio: 'ignore' },
     );

@@ -24,8 +24,9 @@ export function runCli(args: string[], env: Record<string, string>): Promise<Cli
   });
 }
 
-export function startServer(env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, [...NODE_ARGS, 'src/main.ts'], {
+/** `entry`: `src/main.ts` (`npm start`), or `src/cluster.ts` (`npm run start:cluster`). */
+export function startServer(env: Record<string, string>, entry = 'src/main.ts'): ChildProcess {
+  return spawn(process.execPath, [...NODE_ARGS, entry], {
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,0 +1,241 @@
+import { Logger } from '@nestjs/common';
+import { Connection, RowDataPacket, createConnection } from 'mysql2/promise';
+import { DataSource } from 'typeorm';
+import { readsMayUseReplica } from './read-routing';
+
+/** How often each replica's replication state is read; while a write is not yet on every replica, this often. */
+export const REPLICA_CHECK_MS = 1000;
+const PENDING_CHECK_MS = 100;
+const CHECK_TIMEOUT_MS = 1000;
+
+export interface ReplicaStatus {
+  /** `replica1`, `replica2`... in the order of DATABASE_READ_URLS (as in /metrics). */
+  readonly name: string;
+  /** In the rotation of anonymous reads. */
+  readonly serving: boolean;
+  /** Seconds_Behind_Master at the last check; `null` when replication is stopped or the replica did not answer. */
+  readonly lagSeconds: number | null;
+}
+
+interface Replica {
+  readonly name: string;
+  /** mysql2's pool cluster node (TypeORM names them SLAVE0, SLAVE1...). */
+  readonly node: string;
+  readonly url: string;
+  connection: Connection | null;
+  serving: boolean;
+  lagSeconds: number | null;
+}
+
+type Flavour = 'mariadb' | 'mysql';
+
+/**
+ * Routes anonymous reads to healthy replicas and tells remembered reads when replicas have every
+ * announced write (issue #15). A replica serves while both replication threads run and it is at
+ * most `maxLagSeconds` behind; it is left out at the first check that finds otherwise (within
+ * REPLICA_CHECK_MS) and taken back once it is within the lag and has applied everything the
+ * primary had at that check (GTID: MariaDB MASTER_GTID_WAIT, MySQL GTID_SUBSET). With none
+ * serving, the primary answers every read.
+ */
+export class ReplicaRouter {
+  private readonly replicas: Replica[];
+  private readonly logger = new Logger('Replicas');
+  private flavour: Flavour | null = null;
+  private next = 0;
+  /** Writes announced, and how many of them every serving replica is known to have. */
+  private writesSeen = 0;
+  private writesApplied = 0;
+  private timer: NodeJS.Timeout | undefined;
+  private checking: Promise<void> | null = null;
+  private stopped = false;
+
+  constructor(
+    private readonly dataSource: DataSource,
+    readUrls: readonly string[],
+    private readonly maxLagSeconds: number,
+  ) {
+    this.replicas = readUrls.map((url, index) => ({
+      name: `replica${index + 1}`,
+      node: `SLAVE${index}`,
+      url,
+      connection: null,
+      serving: false,
+      lagSeconds: null,
+    }));
+  }
+
+  /** Installs the routing on the DataSource's driver (before boundDatabaseWork wraps it) and starts checking. */
+  install(): this {
+    const driver = this.dataSource.driver as unknown as {
+      options: { replication?: { defaultMode?: string } };
+      poolCluster: { getConnection(node: string, callback: (error: Error | null, connection: unknown) => void): void };
+      obtainMasterConnection(): Promise<unknown>;
+      obtainSlaveConnection(): Promise<unknown>;
+      prepareDbConnection(connection: unknown): unknown;
+    };
+    // Reads of query builders ask for a "slave" runner; the routing below decides who answers.
+    if (driver.options.replication) driver.options.replication.defaultMode = 'slave';
+    const primary = driver.obtainMasterConnection.bind(driver);
+    driver.obtainSlaveConnection = () => {
+      const replica = readsMayUseReplica() ? this.pick() : null;
+      if (!replica) return primary();
+      return new Promise((resolve, reject) =>
+        driver.poolCluster.getConnection(replica.node, (error, connection) => {
+          if (!error) return resolve(driver.prepareDbConnection(connection));
+          // Gone since the last check: leave it out until the next one finds it well, and ask the primary.
+          this.leaveOut(replica, `no connection (${error.message})`);
+          primary().then(resolve, reject);
+        }),
+      );
+    };
+    this.schedule(0);
+    return this;
+  }
+
+  /** A content write was committed (here or on another instance): remembered reads wait until the serving replicas have it. */
+  writeSeen(): void {
+    this.writesSeen++;
+    if (this.replicas.length) this.schedule(PENDING_CHECK_MS);
+  }
+
+  /** Every serving replica has applied every write announced so far (no replicas: trivially). */
+  caughtUp(): boolean {
+    return this.writesApplied === this.writesSeen;
+  }
+
+  status(): ReplicaStatus[] {
+    return this.replicas.map(({ name, serving, lagSeconds }) => ({ name, serving, lagSeconds }));
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    await this.checking;
+    await Promise.all(this.replicas.map((replica) => this.disconnect(replica)));
+  }
+
+  /** Round robin over the serving replicas. */
+  private pick(): Replica | null {
+    const serving = this.replicas.filter((replica) => replica.serving);
+    if (!serving.length) return null;
+    this.next = (this.next + 1) % serving.length;
+    return serving[this.next];
+  }
+
+  private schedule(ms: number): void {
+    if (this.stopped || !this.replicas.length) return;
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => void this.checkAll(), ms);
+    this.timer.unref();
+  }
+
+  private async checkAll(): Promise<void> {
+    if (this.checking) return;
+    const run = (async () => {
+      const seen = this.writesSeen;
+      const anyOut = this.replicas.some((replica) => !replica.serving);
+      // What the primary has now includes every write announced before this check.
+      const target = seen !== this.writesApplied || anyOut ? await this.primaryPosition() : null;
+      let allApplied = target !== undefined;
+      for (const replica of this.replicas) {
+        const applied = await this.check(replica, target ?? null);
+        if (replica.serving && !applied) allApplied = false;
+      }
+      if (allApplied && target !== undefined) this.writesApplied = Math.max(this.writesApplied, seen);
+    })();
+    this.checking = run;
+    try {
+      await run;
+    } finally {
+      this.checking = null;
+      this.schedule(this.caughtUp() ? REPLICA_CHECK_MS : PENDING_CHECK_MS);
+    }
+  }
+
+  /** The primary's GTID position now; `undefined` when it did not answer (nothing is taken back then). */
+  private async primaryPosition(): Promise<string | undefined> {
+    try {
+      if (!this.flavour) {
+        const [{ version }] = await this.dataSource.query<{ version: string }[]>('SELECT VERSION() AS version');
+        this.flavour = /mariadb/i.test(version) ? 'mariadb' : 'mysql';
+      }
+      const sql = this.flavour === 'mariadb' ? 'SELECT @@GLOBAL.gtid_binlog_pos AS position' : 'SELECT @@GLOBAL.gtid_executed AS position';
+      const [{ position }] = await this.dataSource.query<{ position: string | null }[]>(sql);
+      return position ?? '';
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** Reads the replica's state and updates whether it serves; resolves whether it has applied `target`. */
+  private async check(replica: Replica, target: string | null): Promise<boolean> {
+    let timer: NodeJS.Timeout | undefined;
+    // A frozen replica never answers: give up after a second, and use a new connection next time.
+    const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error('no answer within 1 s')), CHECK_TIMEOUT_MS)));
+    try {
+      return await Promise.race([this.read(replica, target), late]);
+    } catch (error) {
+      this.leaveOut(replica, (error as Error).message);
+      const connection = replica.connection;
+      replica.connection = null;
+      connection?.destroy();
+      return false;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  private async read(replica: Replica, target: string | null): Promise<boolean> {
+    const connection = (replica.connection ??= await connect(replica.url));
+    const [rows] = await connection.query<RowDataPacket[]>('SHOW REPLICA STATUS');
+    const row = rows[0] as Record<string, unknown> | undefined;
+    const io = row?.Slave_IO_Running ?? row?.Replica_IO_Running;
+    const sql = row?.Slave_SQL_Running ?? row?.Replica_SQL_Running;
+    const lag = row?.Seconds_Behind_Master ?? row?.Seconds_Behind_Source;
+    replica.lagSeconds = io === 'Yes' && sql === 'Yes' && lag !== null && lag !== undefined ? Number(lag) : null;
+    if (replica.lagSeconds === null || replica.lagSeconds > this.maxLagSeconds) {
+      this.leaveOut(replica, replica.lagSeconds === null ? 'replication is not running' : `${replica.lagSeconds} s behind`);
+      return false;
+    }
+    const applied = target === null || (await this.hasApplied(connection, target));
+    if (!replica.serving && applied) {
+      replica.serving = true;
+      this.logger.log(`${replica.name} serves reads (${replica.lagSeconds} s behind)`);
+    }
+    return applied;
+  }
+
+  private async hasApplied(connection: Connection, position: string): Promise<boolean> {
+    if (this.flavour === 'mariadb') {
+      const [rows] = await connection.query<RowDataPacket[]>('SELECT MASTER_GTID_WAIT(?, 0) AS waited', [position]);
+      return Number(rows[0].waited) === 0;
+    }
+    const [rows] = await connection.query<RowDataPacket[]>('SELECT GTID_SUBSET(?, @@GLOBAL.gtid_executed) AS applied', [position]);
+    return Number(rows[0].applied) === 1;
+  }
+
+  private leaveOut(replica: Replica, why: string): void {
+    if (!replica.serving) return;
+    replica.serving = false;
+    this.logger.warn(`${replica.name} left out of reads: ${why}`);
+  }
+
+  private async disconnect(replica: Replica): Promise<void> {
+    const connection = replica.connection;
+    replica.connection = null;
+    await connection?.end().catch(() => connection.destroy());
+  }
+}
+
+/** A connection of its own for the checks, so a busy pool never delays them. */
+function connect(url: string): Promise<Connection> {
+  const parsed = new URL(url);
+  return createConnection({
+    host: parsed.hostname,
+    port: parsed.port ? Number(parsed.port) : 3306,
+    user: decodeURIComponent(parsed.username),
+    password: decodeURIComponent(parsed.password),
+    database: decodeURIComponent(parsed.pathname.slice(1)),
+    connectTimeout: 1000,
+  });
+}
