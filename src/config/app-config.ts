@@ -39,6 +39,8 @@ export interface AppConfig {
   readonly acquireTimeoutMs: number;
   /** MAX_PENDING_REQUESTS: requests being worked on at once; more are refused at once with 503 (load shedding). */
   readonly maxPendingRequests: number;
+  /** RECURRENCE_HORIZON_DAYS: occurrences of a series exist this many days ahead (issue #16). */
+  readonly recurrenceHorizonDays: number;
   /** BENCH_MODE, set by `npm run bench` only: adds the baseline route and the query counter (src/bench-mode). */
   readonly benchMode: boolean;
 }

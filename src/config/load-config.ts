@@ -117,6 +117,9 @@ export function loadConfig(env: Env = process.env, dotenvPath = resolve(process.
   const acquireTimeoutMs = int('DATABASE_ACQUIRE_TIMEOUT_MS', 1000, 10, 60_000);
   const maxPendingRequests = int('MAX_PENDING_REQUESTS', 64, 1, 100_000);
 
+  // Issue #16: how far ahead series' occurrences exist (the default list window is two years).
+  const recurrenceHorizonDays = int('RECURRENCE_HORIZON_DAYS', 730, 1, 3650);
+
   const benchModeRaw = read('BENCH_MODE') ?? 'false';
   if (!['true', 'false', '1', '0'].includes(benchModeRaw)) problems.push(`BENCH_MODE must be true or false (got "${benchModeRaw}")`);
   const benchMode = benchModeRaw === 'true' || benchModeRaw === '1';
@@ -144,6 +147,7 @@ export function loadConfig(env: Env = process.env, dotenvPath = resolve(process.
     statementTimeoutMs,
     acquireTimeoutMs,
     maxPendingRequests,
+    recurrenceHorizonDays,
     benchMode,
   };
 }

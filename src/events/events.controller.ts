@@ -70,7 +70,7 @@ export class EventsController {
     @Subject() event: EventEntity,
     @Caller() user: AuthUser,
   ): Promise<EventView | DeletedEvent> {
-    return this.writes.remove(event, args.force === true, user);
+    return this.writes.remove(event, args, user);
   }
 
   @Get(':id')
@@ -104,6 +104,6 @@ export class EventsController {
   @RequireCapability('create_posts')
   @LoadSubject(EventResolver, 'delete')
   remove(@Args() args: DeleteEventDto, @Subject() event: EventEntity, @Caller() user: AuthUser): Promise<EventView | DeletedEvent> {
-    return this.writes.remove(event, args.force === true, user);
+    return this.writes.remove(event, args, user);
   }
 }
