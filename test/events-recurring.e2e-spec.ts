@@ -3,6 +3,9 @@ import { TEST_DATABASES } from './support/databases';
 import { Body, EVENT_KEYS, EventSummary, EventsClient } from './support/events';
 import { TestApp } from './support/test-app';
 
+// Series of hundreds of events, on a machine shared with other suites.
+jest.setTimeout(60_000);
+
 const WEEKLY = ['RRULE:FREQ=WEEKLY;BYDAY=MO;COUNT=12'];
 
 describe.each(TEST_DATABASES)('recurring events on $kind', (database) => {
@@ -18,9 +21,9 @@ describe.each(TEST_DATABASES)('recurring events on $kind', (database) => {
   const series = (body: Body) => c.create({ title: 'Yoga class', ...body });
   /** Every event of a series, first included, in date order (as the list sees them, any status). */
   const eventsOf = async (id: number, query = 'status=publish,draft,pending,private,trash'): Promise<EventSummary[]> => {
-    const first = await c.get(`/events/${id}`, 'administrator').expect(200);
+    const first = await c.list(`include=${id}&${query}`, 'administrator').expect(200);
     const res = await c.list(`post_parent=${id}&per_page=100&start_date=2020-01-01&${query}`, 'administrator').expect(200);
-    return [first.body as EventSummary, ...(res.body.events as EventSummary[])];
+    return [...(first.body.events as EventSummary[]), ...(res.body.events as EventSummary[])];
   };
   const startsOf = (events: EventSummary[], key = 'start_date') => events.map((event) => event[key] as string);
   const termCountsMatchRecount = async () => {
@@ -56,7 +59,7 @@ describe.each(TEST_DATABASES)('recurring events on $kind', (database) => {
         title: 'Yoga class',
         slug: `${first.slug}-2027-01-11`,
         post_parent: first.id,
-        cost: '$10',
+        cost: '10',
         recurrence: WEEKLY,
         venue: { id: venue.id },
         categories: [{ name: 'Sport' }],

@@ -205,7 +205,7 @@ export class EventsWriteService {
     } else if (params.some((param) => ['start_date', 'end_date', 'all_day', 'timezone'].includes(param))) {
       await this.recurrence.regenerate(manager, event);
     }
-    await this.recurrence.syncFields(manager, event, params, event);
+    await this.recurrence.syncFields(manager, event, params, { modifiedAt: event.modifiedAt, modifiedLocal: event.modifiedLocal });
   }
 
   /** An update of an occurrence for the whole series (`all`) or this and the later ones (`following`). */
