@@ -1,3 +1,4 @@
+import ICAL from 'ical.js';
 import { RecurrenceService } from '../src/events/recurrence/recurrence.service';
 import { TEST_DATABASES } from './support/databases';
 import { Body, EVENT_KEYS, EventSummary, EventsClient } from './support/events';
@@ -32,7 +33,7 @@ describe.each(TEST_DATABASES)('recurring events on $kind', (database) => {
     );
     for (const row of rows) expect(Number(row.count)).toBe(Number(row.actual));
   };
-  const invalid = async (res: { status: number; body: { code: string; data: { params: Record<string, unknown> } } }, param: string) => {
+  const invalid = (res: { status: number; body: { code: string; data: { params: Record<string, unknown> } } }, param: string) => {
     expect(res.status).toBe(400);
     expect(res.body.code).toBe('rest_invalid_param');
     expect(Object.keys(res.body.data.params)).toEqual([param]);
@@ -166,19 +167,19 @@ describe.each(TEST_DATABASES)('recurring events on $kind', (database) => {
         { title: 'Bad', start_date: '2027-01-01 10:00', end_date: '2027-01-01 11:00', recurrence },
         'administrator',
       );
-      await invalid(res, 'recurrence');
+      invalid(res, 'recurrence');
       expect(await c.count('events')).toBe(before);
     });
 
     it('refuses scope on an event outside a series, a rule on an occurrence, and scope=this on the first event', async () => {
       const single = await c.create({ title: 'Alone' });
-      await invalid(await c.write('patch', `/events/${single.id}`, { title: 'x', scope: 'all' }, 'administrator'), 'scope');
-      await invalid(await c.write('delete', `/events/${single.id}?scope=this`, undefined, 'administrator'), 'scope');
-      await invalid(await c.write('patch', `/events/${single.id}`, { scope: 'sometimes' }, 'administrator'), 'scope');
+      invalid(await c.write('patch', `/events/${single.id}`, { title: 'x', scope: 'all' }, 'administrator'), 'scope');
+      invalid(await c.write('delete', `/events/${single.id}?scope=this`, undefined, 'administrator'), 'scope');
+      invalid(await c.write('patch', `/events/${single.id}`, { scope: 'sometimes' }, 'administrator'), 'scope');
       const first = await series({ start_date: '2027-04-05 10:00', end_date: '2027-04-05 11:00', recurrence: WEEKLY });
       const [, second] = await eventsOf(first.id);
-      await invalid(await c.write('patch', `/events/${second.id}`, { recurrence: ['RRULE:FREQ=DAILY'] }, 'administrator'), 'recurrence');
-      await invalid(await c.write('patch', `/events/${first.id}`, { title: 'x', scope: 'this' }, 'administrator'), 'scope');
+      invalid(await c.write('patch', `/events/${second.id}`, { recurrence: ['RRULE:FREQ=DAILY'] }, 'administrator'), 'recurrence');
+      invalid(await c.write('patch', `/events/${first.id}`, { title: 'x', scope: 'this' }, 'administrator'), 'scope');
       expect((await c.get(`/events/${single.id}`).expect(200)).body.title).toBe('Alone');
       expect((await c.get(`/events/${first.id}`).expect(200)).body.title).toBe('Yoga class');
     });
@@ -321,6 +322,69 @@ describe.each(TEST_DATABASES)('recurring events on $kind', (database) => {
       const [, second] = await eventsOf(first.id);
       await c.write('patch', `/events/${second.id}?scope=all`, { title: 'Mine' }, 'author').expect(403);
       await c.write('delete', `/events/${second.id}?scope=all`, undefined, 'author').expect(403);
+    });
+  });
+
+  describe('iCalendar feeds', () => {
+    /** Every occurrence a feed makes up to `until`, expanded by ical.js: [UTC start, title], sorted. */
+    const expand = (text: string, until: string): string[][] => {
+      const calendar = new ICAL.Component(ICAL.parse(text));
+      const vevents = calendar.getAllSubcomponents('vevent');
+      const instant = (time: ICAL.Time) => new Date(time.toUnixTime() * 1000).toISOString().slice(0, 19).replace('T', ' ');
+      const end = ICAL.Time.fromDateTimeString(until.replace(' ', 'T'));
+      const found: string[][] = [];
+      for (const component of vevents.filter((vevent) => !vevent.hasProperty('recurrence-id'))) {
+        const event = new ICAL.Event(component);
+        for (const exception of vevents.filter((vevent) => vevent.hasProperty('recurrence-id')))
+          if (exception.getFirstPropertyValue('uid') === event.uid) event.relateException(exception);
+        if (!event.isRecurring()) {
+          found.push([instant(event.startDate), event.summary]);
+          continue;
+        }
+        const iterator = event.iterator();
+        for (let next = iterator.next(); next && next.compare(end) <= 0; next = iterator.next()) {
+          const details = event.getOccurrenceDetails(next);
+          found.push([instant(details.startDate), details.item.summary]);
+        }
+      }
+      return found.sort((a, b) => a[0].localeCompare(b[0]) || a[1].localeCompare(b[1]));
+    };
+
+    it('writes a series as one VEVENT with RRULE, EXDATE and RDATE, exceptions with RECURRENCE-ID, and expands to the list', async () => {
+      await c.reset();
+      const first = await series({
+        title: 'Choir',
+        start_date: '2027-02-01 19:00:00',
+        end_date: '2027-02-01 21:00:00',
+        timezone: 'America/New_York',
+        recurrence: ['RRULE:FREQ=WEEKLY;UNTIL=20270426T235959Z', 'EXDATE;TZID=America/New_York:20270222T190000', 'RDATE:20270305T000000Z'],
+      });
+      await c.create({ title: 'Concert', start_date: '2027-03-10 20:00:00', end_date: '2027-03-10 22:00:00' });
+      const events = await eventsOf(first.id);
+      const byDate = (date: string) => events.find((event) => String(event.start_date).startsWith(date))!;
+      await c
+        .write(
+          'patch',
+          `/events/${byDate('2027-03-15').id}`,
+          { title: 'Choir: guest conductor', start_date: '2027-03-15 18:00', end_date: '2027-03-15 20:00' },
+          'administrator',
+        )
+        .expect(200);
+      await c.write('delete', `/events/${byDate('2027-03-29').id}`, undefined, 'administrator').expect(200);
+
+      for (const window of ['start_date=2027-01-01&end_date=2027-06-30', 'start_date=2027-03-01&end_date=2027-06-30']) {
+        const list = await c.list(`${window}&per_page=100`).expect(200);
+        const listed = (list.body.events as EventSummary[])
+          .map((event) => [event.utc_start_date as string, event.title])
+          .sort((a, b) => a[0].localeCompare(b[0]) || a[1].localeCompare(b[1]));
+        const feed = await c.get(`/events/ics?${window}`).expect(200);
+        expect(feed.text.match(/^RRULE:/gm)).toHaveLength(1);
+        expect(feed.text).toMatch(/^RECURRENCE-ID;TZID=America\/New_York:20270315T190000\r$/m);
+        expect(expand(feed.text, '2027-06-30 23:59:59')).toEqual(listed);
+      }
+      const listed = await c.list('start_date=2027-01-01&end_date=2027-06-30&per_page=100').expect(200);
+      // 13 Mondays to 26 April, less the EXDATE and the trashed one, plus the RDATE (4 March 19:00 in New York), plus the concert.
+      expect(listed.body.events).toHaveLength(13);
     });
   });
 });

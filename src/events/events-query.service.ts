@@ -27,6 +27,7 @@ import { findTermRefs } from './event-terms';
 import { EventEntity, EventOrganizerEntity, EventTermEntity, EventVenueEntity } from './event.entity';
 import { EventView, LinkedPostView, presentEvent } from './event.presenter';
 import { loadRecurrences } from './recurrence/recurrence-read';
+import { seriesInFeed } from './recurrence/recurrence-ics';
 
 /** How the caller sees one event: single reads add `json_ld`; `password` may unlock protected ones. */
 export interface ViewOptions {
@@ -255,6 +256,11 @@ export class EventsQueryService {
         },
       ),
     );
+  }
+
+  /** The feed's view of series (issue #16): their first events added, and how each event of a series is written. */
+  withSeries(events: readonly EventView[], user: AuthUser | null | undefined): ReturnType<typeof seriesInFeed> {
+    return seriesInFeed(this.dataSource.manager, events, (series) => this.present(series, user));
   }
 
   /** Categories and tags of the events, each ordered by name then id (reference §3). */

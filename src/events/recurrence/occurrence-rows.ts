@@ -72,8 +72,7 @@ export async function updateOccurrences(manager: EntityManager, changes: readonl
   for (const change of changes) {
     if (!change.ids.length) continue;
     for (const chunk of chunks(change.ids)) {
-      if (change.columns && Object.keys(change.columns).length)
-        await manager.update(EventEntity, { id: In(chunk) }, change.columns as Parameters<EntityManager['update']>[2]);
+      if (change.columns && Object.keys(change.columns).length) await manager.update(EventEntity, { id: In(chunk) }, change.columns);
       if (change.termIds) await replaceLinks(manager, EventTermEntity, chunk, change.termIds, (eventId, termId) => ({ eventId, termId }));
       if (change.venueIds)
         await replaceLinks(manager, EventVenueEntity, chunk, change.venueIds, (eventId, venueId, position) => ({

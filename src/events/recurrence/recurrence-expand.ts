@@ -108,7 +108,7 @@ function floatingOfLine(value: Exclude<LineDate, { kind: 'date' }>, zone: Zone):
 }
 
 /** UNTIL as a floating bound: a day includes all of it, `Z` is an instant, otherwise a wall clock. */
-function untilFloating(text: string, zone: Zone): number {
+export function untilFloating(text: string, zone: Zone): number {
   const [, y, mo, d, h, mi, s, z] = /^(\d{4})(\d{2})(\d{2})(?:T(\d{2})(\d{2})(\d{2})(Z?))?$/.exec(text)!;
   if (h === undefined) return Date.parse(`${y}-${mo}-${d}T23:59:59Z`);
   const wall = `${y}-${mo}-${d}T${h}:${mi}:${s}`;

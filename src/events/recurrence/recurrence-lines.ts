@@ -69,7 +69,7 @@ function reasonText(reason: Message): string {
 
 function parseRule(value: string): ParseResult<NonNullable<ParsedRecurrence['rule']>> {
   const invalid = fail<never>(msg('"RRULE:%s" is not a valid RFC 5545 rule.', value));
-  if (!/^[A-Z0-9=;,+\-]+$/i.test(value)) return invalid;
+  if (!/^[A-Z0-9=;,+-]+$/i.test(value)) return invalid;
   const parts = value.split(';').map((part) => part.split('='));
   if (parts.some((part) => part.length !== 2 || !part[1])) return invalid;
   const names = parts.map(([key]) => key.toUpperCase());
