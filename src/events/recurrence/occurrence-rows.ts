@@ -1,6 +1,5 @@
 import { EntityManager, In } from 'typeorm';
 import { allocatePostId } from '../../common/posts/post-id';
-import { insertComplete } from '../../database/insert-complete';
 import { EventEntity, EventOrganizerEntity, EventTermEntity, EventVenueEntity } from '../event.entity';
 import { termCountUpdate } from '../event-terms';
 import { EventOccurrenceEntity } from './recurrence.entity';
@@ -37,8 +36,7 @@ export interface OccurrenceChange {
 /** Inserts occurrences with their ids, links and series keys; returns the new ids in order. */
 export async function insertOccurrences(manager: EntityManager, rows: readonly NewOccurrence[]): Promise<number[]> {
   if (!rows.length) return [];
-  const ids: number[] = [];
-  for (let i = 0; i < rows.length; i++) ids.push(await allocatePostId(manager, 'event'));
+  const ids = await allocateEventIds(manager, rows.length);
   const events = rows.map((row, i) => Object.assign(new EventEntity(), row.event, { id: ids[i] }));
   await insertChunked(manager, EventEntity, events);
   await insertChunked(
@@ -178,12 +176,61 @@ async function replaceLinks<L extends object>(
   );
 }
 
+/**
+ * Multi-row INSERTs written here: TypeORM's insert builder spent seconds on hundreds of rows of
+ * 35 columns (issue #16). Values are prepared by the driver as TypeORM would, and bound.
+ */
 async function insertChunked<T extends object>(
   manager: EntityManager,
   target: new () => T,
   values: readonly T[] | readonly object[],
 ): Promise<void> {
-  for (const chunk of chunks(values)) await insertComplete(manager, target, chunk as never);
+  if (!values.length) return;
+  const metadata = manager.connection.getMetadata(target);
+  const driver = manager.connection.driver;
+  const columns = metadata.columns.filter((column) => (values[0] as Record<string, unknown>)[column.propertyName] !== undefined);
+  const names = columns.map((column) => driver.escape(column.databaseName)).join(', ');
+  const row = `(${columns.map(() => '?').join(', ')})`;
+  for (const chunk of chunks(values)) {
+    const params = chunk.flatMap((value) =>
+      columns.map((column) => driver.preparePersistentValue((value as Record<string, unknown>)[column.propertyName], column) as unknown),
+    );
+    await manager.query(`INSERT INTO ${driver.escape(metadata.tableName)} (${names}) VALUES ${chunk.map(() => row).join(', ')}`, params);
+  }
+}
+
+/** How MySQL hands out AUTO_INCREMENT values to a multi-row INSERT, per data source: consecutive unless the mode is 2. */
+const consecutiveIds = new WeakMap<object, boolean>();
+
+/**
+ * `count` new ids from the shared post id sequence, in one INSERT per chunk: consecutive from the
+ * first on MySQL/MariaDB with innodb_autoinc_lock_mode 0 or 1 (MariaDB's default; one INSERT per id
+ * otherwise), and on SQLite, whose writes are serialised (AUTOINCREMENT only goes up).
+ */
+async function allocateEventIds(manager: EntityManager, count: number): Promise<number[]> {
+  const sqlite = manager.connection.options.type === 'better-sqlite3';
+  if (!sqlite && !consecutiveIds.has(manager.connection)) {
+    const [row] = await manager.query<{ mode: number | string }[]>('SELECT @@innodb_autoinc_lock_mode AS mode');
+    consecutiveIds.set(manager.connection, Number(row?.mode) !== 2);
+  }
+  const ids: number[] = [];
+  if (!sqlite && !consecutiveIds.get(manager.connection)) {
+    for (let i = 0; i < count; i++) ids.push(await allocatePostId(manager, 'event'));
+    return ids;
+  }
+  for (let done = 0; done < count; done += CHUNK) {
+    const n = Math.min(CHUNK, count - done);
+    const insert = `INSERT INTO post_ids (post_type) VALUES ${Array.from({ length: n }, () => "('event')").join(', ')}`;
+    if (sqlite) {
+      await manager.query(insert);
+      const rows = await manager.query<{ id: number | string }[]>('SELECT id FROM post_ids ORDER BY id DESC LIMIT ?', [n]);
+      ids.push(...rows.map((row) => Number(row.id)).reverse());
+    } else {
+      const result = await manager.query<{ insertId: number }>(insert);
+      ids.push(...Array.from({ length: n }, (_, i) => Number(result.insertId) + i));
+    }
+  }
+  return ids;
 }
 
 function chunks<T>(values: readonly T[]): T[][] {
