@@ -376,4 +376,21 @@ export const fr_FR: Record<string, string> = {
     'L’URL ou les en-têtes de la requête dépassent ce que le serveur accepte.',
   'The body is nested more than %s levels deep.': 'Le corps est imbriqué sur plus de %s niveaux.',
   '"%s" must be at most %s.': '« %s » doit valoir au plus %s.',
+  // Recurring events (issue #16).
+  'RFC 5545 RRULE, EXDATE and RDATE lines making the event the first of a series; [] ends the series':
+    'Lignes RFC 5545 RRULE, EXDATE et RDATE qui font de l’évènement le premier d’une série ; [] termine la série',
+  'For an event of a series: this event only (default), this and the following ones, or the whole series':
+    'Pour un évènement d’une série : cet évènement seul (par défaut), celui-ci et les suivants, ou toute la série',
+  'Only an event of a recurring series takes a scope.': 'Seul un évènement d’une série récurrente accepte un scope.',
+  'This event is an occurrence of series %s: send the rule to that event.':
+    'Cet évènement est une occurrence de la série %s : envoyez la règle à cet évènement-là.',
+  'The first event of a series holds the series: use scope all or following.':
+    'Le premier évènement d’une série porte la série : utilisez scope all ou following.',
+  'Must be a list of RRULE, EXDATE or RDATE lines.': 'Doit être une liste de lignes RRULE, EXDATE ou RDATE.',
+  'Each item must be an RRULE, EXDATE or RDATE line.': 'Chaque élément doit être une ligne RRULE, EXDATE ou RDATE.',
+  'Only one RRULE line is allowed.': 'Une seule ligne RRULE est permise.',
+  '"%s" is not an RRULE, EXDATE or RDATE line.': '« %s » n’est pas une ligne RRULE, EXDATE ou RDATE.',
+  '"RRULE:%s" is not a valid RFC 5545 rule.': '« RRULE:%s » n’est pas une règle RFC 5545 valide.',
+  'FREQ must be DAILY, WEEKLY, MONTHLY or YEARLY.': 'FREQ doit être DAILY, WEEKLY, MONTHLY ou YEARLY.',
+  'An RRULE may have COUNT or UNTIL, not both.': 'Une RRULE peut avoir COUNT ou UNTIL, pas les deux.',
 };
