@@ -156,6 +156,7 @@ describe.each(TEST_DATABASES)('recurring events on $kind', (database) => {
     it.each([
       [['RRULE:FREQ=SOMETIMES']],
       [['RRULE:FREQ=HOURLY']],
+      [['RRULE:FREQ=DAILY;BYMONTH=2;BYMONTHDAY=31']],
       [['EXDATE:tomorrow']],
       [['RDATE;VALUE=DATE:20270101T100000']],
       ['not a list'],

@@ -403,4 +403,13 @@ export const de_DE: Record<string, string> = {
   '"RRULE:%s" is not a valid RFC 5545 rule.': '„RRULE:%s“ ist keine gültige RFC-5545-Regel.',
   'FREQ must be DAILY, WEEKLY, MONTHLY or YEARLY.': 'FREQ muss DAILY, WEEKLY, MONTHLY oder YEARLY sein.',
   'An RRULE may have COUNT or UNTIL, not both.': 'Eine RRULE darf COUNT oder UNTIL haben, nicht beides.',
+  'BYMONTH must name months 1 to 12.': 'BYMONTH muss Monate von 1 bis 12 nennen.',
+  'BYMONTHDAY must be from 1 to 31 or -31 to -1.': 'BYMONTHDAY muss zwischen 1 und 31 oder -31 und -1 liegen.',
+  'No chosen month has the days in BYMONTHDAY.': 'Kein gewählter Monat hat die Tage in BYMONTHDAY.',
+  'Positions in BYDAY (2TU, -1FR) need FREQ=MONTHLY or YEARLY.': 'Positionen in BYDAY (2TU, -1FR) erfordern FREQ=MONTHLY oder YEARLY.',
+  'A position in BYDAY is beyond %s.': 'Eine Position in BYDAY liegt über %s.',
+  'BYDAY with positions cannot be combined with BYMONTHDAY.': 'BYDAY mit Positionen kann nicht mit BYMONTHDAY kombiniert werden.',
+  'BYSETPOS is beyond the %s dates a period can hold.': 'BYSETPOS liegt über den %s Terminen, die ein Zeitraum enthalten kann.',
+  'FREQ=DAILY with INTERVAL over 1 cannot have BYDAY, BYMONTHDAY or BYSETPOS; use WEEKLY or MONTHLY.':
+    'FREQ=DAILY mit INTERVAL über 1 kann kein BYDAY, BYMONTHDAY oder BYSETPOS haben; verwenden Sie WEEKLY oder MONTHLY.',
 };

@@ -393,4 +393,13 @@ export const fr_FR: Record<string, string> = {
   '"RRULE:%s" is not a valid RFC 5545 rule.': '« RRULE:%s » n’est pas une règle RFC 5545 valide.',
   'FREQ must be DAILY, WEEKLY, MONTHLY or YEARLY.': 'FREQ doit être DAILY, WEEKLY, MONTHLY ou YEARLY.',
   'An RRULE may have COUNT or UNTIL, not both.': 'Une RRULE peut avoir COUNT ou UNTIL, pas les deux.',
+  'BYMONTH must name months 1 to 12.': 'BYMONTH doit nommer des mois de 1 à 12.',
+  'BYMONTHDAY must be from 1 to 31 or -31 to -1.': 'BYMONTHDAY doit être entre 1 et 31 ou -31 et -1.',
+  'No chosen month has the days in BYMONTHDAY.': 'Aucun mois choisi n’a les jours de BYMONTHDAY.',
+  'Positions in BYDAY (2TU, -1FR) need FREQ=MONTHLY or YEARLY.': 'Les positions dans BYDAY (2TU, -1FR) demandent FREQ=MONTHLY ou YEARLY.',
+  'A position in BYDAY is beyond %s.': 'Une position dans BYDAY dépasse %s.',
+  'BYDAY with positions cannot be combined with BYMONTHDAY.': 'BYDAY avec des positions ne peut pas être combiné avec BYMONTHDAY.',
+  'BYSETPOS is beyond the %s dates a period can hold.': 'BYSETPOS dépasse les %s dates qu’une période peut contenir.',
+  'FREQ=DAILY with INTERVAL over 1 cannot have BYDAY, BYMONTHDAY or BYSETPOS; use WEEKLY or MONTHLY.':
+    'FREQ=DAILY avec INTERVAL supérieur à 1 ne peut pas avoir BYDAY, BYMONTHDAY ou BYSETPOS ; utilisez WEEKLY ou MONTHLY.',
 };

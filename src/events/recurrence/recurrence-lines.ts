@@ -8,6 +8,21 @@ import { parseTimezone } from '../../common/parsing/timezone';
 const MAX_LINES = 100;
 const MAX_LINE_LENGTH = 2000;
 const ALLOWED_FREQUENCIES = new Set([Frequency.DAILY, Frequency.WEEKLY, Frequency.MONTHLY, Frequency.YEARLY]);
+/** The rule parts of issue #16; others (BYHOUR, BYYEARDAY, BYWEEKNO...) are refused. */
+const ALLOWED_PARTS = new Set(['FREQ', 'INTERVAL', 'COUNT', 'UNTIL', 'BYDAY', 'BYMONTHDAY', 'BYMONTH', 'BYSETPOS', 'WKST']);
+const INTEGERS = /^[+-]?\d{1,3}(,[+-]?\d{1,3})*$/;
+const PART_SYNTAX: Record<string, RegExp> = {
+  FREQ: /^[A-Z]+$/i,
+  INTERVAL: /^\d{1,4}$/,
+  COUNT: /^\d{1,6}$/,
+  UNTIL: /^\d{8}(T\d{6}Z?)?$/i,
+  BYDAY: /^([+-]?\d{1,2})?(MO|TU|WE|TH|FR|SA|SU)(,([+-]?\d{1,2})?(MO|TU|WE|TH|FR|SA|SU))*$/i,
+  BYMONTHDAY: INTEGERS,
+  BYMONTH: INTEGERS,
+  BYSETPOS: INTEGERS,
+  WKST: /^(MO|TU|WE|TH|FR|SA|SU)$/i,
+};
+const MONTH_LENGTHS = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 
 /** A date of an EXDATE or RDATE: a whole day, a wall clock in a zone, a UTC instant, or a floating wall clock. */
 export type LineDate =
@@ -87,14 +102,61 @@ function parseRule(value: string): ParseResult<NonNullable<ParsedRecurrence['rul
   if (!ALLOWED_FREQUENCIES.has(options.freq)) return fail(msg('FREQ must be DAILY, WEEKLY, MONTHLY or YEARLY.'));
   if (options.count !== undefined && options.count !== null && !(options.count >= 1)) return invalid;
   if (options.interval !== undefined && !(options.interval >= 1 && options.interval <= 1000)) return invalid;
-  // A rule that makes no date at all (BYMONTHDAY=31;BYMONTH=2) is caught when expanded; here: parseable.
+  if (names.some((name) => !ALLOWED_PARTS.has(name))) return invalid;
+  if (parts.some(([key, given]) => !PART_SYNTAX[key.toUpperCase()]?.test(given))) return invalid;
   try {
-    new RRule({ ...options, dtstart: new Date(Date.UTC(2000, 0, 1)), count: 1 }).all();
+    new RRule({ ...options, dtstart: new Date(Date.UTC(2000, 0, 1)) });
   } catch {
     return invalid;
   }
+  const never = neverOccurs(options);
+  if (never) return fail(never);
   delete options.until;
   return ok({ options, ...(until !== undefined ? { untilText: until.toUpperCase() } : {}) });
+}
+
+const list = <T>(value: T | T[] | null | undefined): T[] =>
+  value === null || value === undefined ? [] : Array.isArray(value) ? value : [value];
+
+/**
+ * Why a rule can never make a date, for the combinations that would: rrule looks for a first date
+ * day by day up to the year 9999 (over a minute for FREQ=DAILY;BYMONTH=2;BYMONTHDAY=31), so such a
+ * rule must not reach it. Checked: month days that no chosen month has, positions in BYDAY beyond
+ * the period, BYDAY with a position together with BYMONTHDAY, BYSETPOS beyond the dates a period
+ * can hold.
+ */
+function neverOccurs(options: Partial<Options>): Message | undefined {
+  const months = list(options.bymonth).length ? list(options.bymonth) : [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12];
+  if (months.some((month) => !(month >= 1 && month <= 12))) return msg('BYMONTH must name months 1 to 12.');
+  const monthDays = list(options.bymonthday);
+  // Every 7th day from a Monday is never a Tuesday: a DAILY step over 1 filters nothing reliably.
+  if (options.freq === Frequency.DAILY && (options.interval ?? 1) > 1 && (options.byweekday || monthDays.length || options.bysetpos))
+    return msg('FREQ=DAILY with INTERVAL over 1 cannot have BYDAY, BYMONTHDAY or BYSETPOS; use WEEKLY or MONTHLY.');
+  if (monthDays.some((day) => !(day !== 0 && Math.abs(day) <= 31))) return msg('BYMONTHDAY must be from 1 to 31 or -31 to -1.');
+  if (monthDays.length && !months.some((month) => monthDays.some((day) => Math.abs(day) <= MONTH_LENGTHS[month - 1])))
+    return msg('No chosen month has the days in BYMONTHDAY.');
+  const weekdays = list(options.byweekday as { n?: number }[] | { n?: number } | null | undefined);
+  const positions = weekdays.map((day) => (typeof day === 'object' && day.n ? day.n : 0)).filter((n) => n !== 0);
+  if (positions.length) {
+    if (options.freq === Frequency.DAILY || options.freq === Frequency.WEEKLY)
+      return msg('Positions in BYDAY (2TU, -1FR) need FREQ=MONTHLY or YEARLY.');
+    const most = options.freq === Frequency.MONTHLY || list(options.bymonth).length ? 5 : 53;
+    if (positions.some((n) => Math.abs(n) > most)) return msg('A position in BYDAY is beyond %s.', most);
+    if (monthDays.length) return msg('BYDAY with positions cannot be combined with BYMONTHDAY.');
+  }
+  const setPositions = list(options.bysetpos);
+  if (setPositions.length) {
+    const perWeek = weekdays.length || 1;
+    const perMonth = monthDays.length || (weekdays.length ? (positions.length ? positions.length : 5 * weekdays.length) : 1);
+    const most = {
+      [Frequency.DAILY]: 1,
+      [Frequency.WEEKLY]: perWeek,
+      [Frequency.MONTHLY]: perMonth,
+      [Frequency.YEARLY]: monthDays.length || weekdays.length ? perMonth * months.length : 1,
+    }[options.freq as Frequency.DAILY | Frequency.WEEKLY | Frequency.MONTHLY | Frequency.YEARLY];
+    if (setPositions.every((n) => n === 0 || Math.abs(n) > most)) return msg('BYSETPOS is beyond the %s dates a period can hold.', most);
+  }
+  return undefined;
 }
 
 /** The dates of an EXDATE or RDATE line: `;TZID=`, `;VALUE=DATE` or `DATE-TIME`, comma-separated values. */

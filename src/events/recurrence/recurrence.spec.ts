@@ -24,6 +24,13 @@ describe('parseRecurrence', () => {
     [['RDATE;TZID=Mars/Base:20250101T100000'], '"%s" is not a valid %s line: %s'],
     [['FOO:BAR'], '"%s" is not an RRULE, EXDATE or RDATE line.'],
     [['RRULE:FREQ=DAILY;COUNT=2;UNTIL=20250101'], 'An RRULE may have COUNT or UNTIL, not both.'],
+    // Rules that make no date: rrule would look for one day by day up to the year 9999.
+    [['RRULE:FREQ=DAILY;BYMONTH=2;BYMONTHDAY=31'], 'No chosen month has the days in BYMONTHDAY.'],
+    [['RRULE:FREQ=MONTHLY;BYDAY=6MO'], 'A position in BYDAY is beyond %s.'],
+    [['RRULE:FREQ=MONTHLY;BYDAY=1MO;BYMONTHDAY=15'], 'BYDAY with positions cannot be combined with BYMONTHDAY.'],
+    [['RRULE:FREQ=MONTHLY;BYDAY=MO;BYSETPOS=6'], 'BYSETPOS is beyond the %s dates a period can hold.'],
+    [['RRULE:FREQ=WEEKLY;BYDAY=2MO'], 'Positions in BYDAY (2TU, -1FR) need FREQ=MONTHLY or YEARLY.'],
+    [['RRULE:FREQ=DAILY;BYHOUR=10'], '"RRULE:%s" is not a valid RFC 5545 rule.'],
     [[42], 'Each item must be an RRULE, EXDATE or RDATE line.'],
     [{}, 'Must be a list of RRULE, EXDATE or RDATE lines.'],
   ])('refuses %j', (lines, reason) => {
