@@ -1,6 +1,6 @@
 import { EntityManager } from 'typeorm';
 import { EventEntity } from '../event.entity';
-import { deleteOccurrences } from './occurrence-rows';
+import { deleteOccurrences, updateOccurrences } from './occurrence-rows';
 import { parseRecurrence } from './recurrence-lines';
 import { EventOccurrenceEntity, EventSeriesEntity } from './recurrence.entity';
 import { RecurrenceService } from './recurrence.service';
@@ -37,7 +37,7 @@ export async function splitSeries(
   await manager.update(EventSeriesEntity, { id: series.id }, { recurrence: JSON.stringify(ended.lines) });
   await recurrence.regenerate(manager, series, ended);
 
-  await manager.update(EventEntity, { id: occurrence.id }, { postParent: 0 });
+  await updateOccurrences(manager, [{ ids: [occurrence.id], columns: { postParent: 0 } }]);
   occurrence.postParent = 0;
   const rest = parsed(
     lines.map((line) =>
