@@ -412,4 +412,11 @@ export const de_DE: Record<string, string> = {
   'BYSETPOS is beyond the %s dates a period can hold.': 'BYSETPOS liegt über den %s Terminen, die ein Zeitraum enthalten kann.',
   'FREQ=DAILY with INTERVAL over 1 cannot have BYDAY, BYMONTHDAY or BYSETPOS; use WEEKLY or MONTHLY.':
     'FREQ=DAILY mit INTERVAL über 1 kann kein BYDAY, BYMONTHDAY oder BYSETPOS haben; verwenden Sie WEEKLY oder MONTHLY.',
+  '"%s" is not a valid %s line: %s': '„%s“ ist keine gültige %s-Zeile: %s',
+  'Must not have more than %s lines.': 'Darf nicht mehr als %s Zeilen haben.',
+  'a UTC time cannot have a TZID.': 'eine UTC-Zeit kann keine TZID haben.',
+  'not a %s value.': 'kein %s-Wert.',
+  'not a date or date-time.': 'kein Datum und keine Datums-Uhrzeit.',
+  'unknown TZID.': 'unbekannte TZID.',
+  'unknown parameter.': 'unbekannter Parameter.',
 };

@@ -402,4 +402,11 @@ export const fr_FR: Record<string, string> = {
   'BYSETPOS is beyond the %s dates a period can hold.': 'BYSETPOS dépasse les %s dates qu’une période peut contenir.',
   'FREQ=DAILY with INTERVAL over 1 cannot have BYDAY, BYMONTHDAY or BYSETPOS; use WEEKLY or MONTHLY.':
     'FREQ=DAILY avec INTERVAL supérieur à 1 ne peut pas avoir BYDAY, BYMONTHDAY ou BYSETPOS ; utilisez WEEKLY ou MONTHLY.',
+  '"%s" is not a valid %s line: %s': '« %s » n’est pas une ligne %s valide : %s',
+  'Must not have more than %s lines.': 'Ne doit pas avoir plus de %s lignes.',
+  'a UTC time cannot have a TZID.': 'une heure UTC ne peut pas avoir de TZID.',
+  'not a %s value.': 'pas une valeur %s.',
+  'not a date or date-time.': 'ni une date ni une date-heure.',
+  'unknown TZID.': 'TZID inconnu.',
+  'unknown parameter.': 'paramètre inconnu.',
 };
