@@ -41,6 +41,8 @@ export interface AppConfig {
   readonly maxPendingRequests: number;
   /** REDIS_URL (+ REDIS_KEY_PREFIX): the state instances share (remembered reads' ends, login limits); `null`: one process, all in memory. */
   readonly redis: RedisConfig | null;
+  /** RECURRENCE_HORIZON_DAYS: occurrences of a series exist this many days ahead (issue #16). */
+  readonly recurrenceHorizonDays: number;
   /** BENCH_MODE, set by `npm run bench` only: adds the baseline route and the query counter (src/bench-mode). */
   readonly benchMode: boolean;
 }

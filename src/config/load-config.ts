@@ -129,6 +129,8 @@ export function loadConfig(env: Env = process.env, dotenvPath = resolve(process.
   const redisKeyPrefix = read('REDIS_KEY_PREFIX') ?? 'calendar:';
   if (!/^[\x21-\x7e]{1,64}$/.test(redisKeyPrefix)) problems.push('REDIS_KEY_PREFIX must be 1 to 64 printable characters without spaces');
   const redis = redisUrl === undefined ? null : { url: redisUrl, keyPrefix: redisKeyPrefix };
+  // Issue #16: how far ahead series' occurrences exist (the default list window is two years).
+  const recurrenceHorizonDays = int('RECURRENCE_HORIZON_DAYS', 730, 1, 3650);
 
   const benchModeRaw = read('BENCH_MODE') ?? 'false';
   if (!['true', 'false', '1', '0'].includes(benchModeRaw)) problems.push(`BENCH_MODE must be true or false (got "${benchModeRaw}")`);
@@ -158,6 +160,7 @@ export function loadConfig(env: Env = process.env, dotenvPath = resolve(process.
     acquireTimeoutMs,
     maxPendingRequests,
     redis,
+    recurrenceHorizonDays,
     benchMode,
   };
 }

@@ -8,6 +8,7 @@ import { VenueEntity } from '../venues/venue.entity';
 import { TermEntity } from '../terms/term.entity';
 import { IdempotencyKeyEntity } from '../idempotency/idempotency-key.entity';
 import { PostIdEntity } from '../common/posts/post-id.entity';
+import { EventOccurrenceEntity, EventSeriesEntity } from '../events/recurrence/recurrence.entity';
 
 /** Every entity, in one list shared by the app, the CLI and ormconfig.ts. */
 export const ENTITIES = [
@@ -24,4 +25,6 @@ export const ENTITIES = [
   IdempotencyKeyEntity,
   PostIdEntity,
   SettingEntity,
+  EventSeriesEntity,
+  EventOccurrenceEntity,
 ];

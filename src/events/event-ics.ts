@@ -12,6 +12,23 @@ export const ICS_PRODID = '-//Events Calendar Service//calendar/events/v1//EN';
 export interface IcsOptions {
   /** The host of SITE_URL: UIDs are `<id>@<host>`, stable across requests and servers. */
   readonly host: string;
+  /** Events of recurring series (issue #16), by event id: how each is written; `null` leaves it out (its series' RRULE makes it). */
+  readonly recurrence?: ReadonlyMap<number, VeventRecurrence | null>;
+}
+
+/** A moment of a series (RECURRENCE-ID, EXDATE, RDATE): the wall clock in the event's zone and the instant, `YYYY-MM-DD HH:MM:SS`. */
+export interface SeriesMoment {
+  readonly wall: string;
+  readonly utc: string;
+}
+
+/** What a VEVENT of a series carries besides the event: the series' UID, and its rule or the date it replaces. */
+export interface VeventRecurrence {
+  readonly seriesId: number;
+  readonly rrule?: string;
+  readonly exdates?: readonly SeriesMoment[];
+  readonly rdates?: readonly SeriesMoment[];
+  readonly recurrenceId?: SeriesMoment;
 }
 
 /**
@@ -24,7 +41,7 @@ export interface IcsOptions {
  */
 export function eventsCalendar(events: readonly EventView[], options: IcsOptions): string {
   const zones: ZoneSpans = new Map();
-  const bodies = events.map((event) => vevent(event, options, zones));
+  const bodies = events.filter((event) => options.recurrence?.get(event.id) !== null).map((event) => vevent(event, options, zones));
   return assemble(
     [...zones.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([tzid, span]) => zoneText(tzid, span)),
     bodies,
@@ -44,7 +61,8 @@ export async function eventsCalendarInSlices(events: readonly EventView[], optio
   const bodies: string[] = [];
   for (let start = 0; start < events.length; start += SLICE) {
     if (start > 0) await yieldToEventLoop();
-    for (const event of events.slice(start, start + SLICE)) bodies.push(vevent(event, options, zones));
+    for (const event of events.slice(start, start + SLICE))
+      if (options.recurrence?.get(event.id) !== null) bodies.push(vevent(event, options, zones));
   }
   const timezones: string[] = [];
   for (const [tzid, span] of [...zones.entries()].sort(([a], [b]) => a.localeCompare(b))) {
@@ -68,26 +86,30 @@ function assemble(timezones: readonly string[], bodies: readonly string[]): stri
 
 function vevent(event: EventView, options: IcsOptions, zones: ZoneSpans): string {
   const writer = new IcalWriter().begin('VEVENT');
-  writer.raw('UID', `${event.id}@${options.host}`).raw('DTSTAMP', utcDateTime(utc(event.modified_utc)));
-  for (const [name, wallClock, instant] of [
-    ['DTSTART', event.start_date, event.utc_start_date],
-    ['DTEND', event.end_date, event.utc_end_date],
-  ] as const) {
+  const series = options.recurrence?.get(event.id) ?? undefined;
+  writer.raw('UID', `${series?.seriesId ?? event.id}@${options.host}`).raw('DTSTAMP', utcDateTime(utc(event.modified_utc)));
+  const moment = (name: string, wallClock: string, instant: string, end = false) => {
     if (event.all_day) {
-      const day = name === 'DTEND' ? DateTime.fromSQL(wallClock, { zone: 'utc' }).plus({ days: 1 }).toISODate()! : wallClock;
+      const day = end ? DateTime.fromSQL(wallClock, { zone: 'utc' }).plus({ days: 1 }).toISODate()! : wallClock;
       writer.raw(name, dateValue(day), { VALUE: 'DATE' });
-      continue;
+      return;
     }
     const zone = ianaZone(event.timezone);
-    const moment = utc(instant).getTime();
-    if (!zone || !isUnambiguousWallClock(zone, moment)) {
+    const at = utc(instant).getTime();
+    if (!zone || !isUnambiguousWallClock(zone, at)) {
       writer.raw(name, utcDateTime(utc(instant)));
-      continue;
+      return;
     }
-    const known = zones.get(zone.name) ?? { zone, from: moment, to: moment };
-    zones.set(zone.name, { zone, from: Math.min(known.from, moment), to: Math.max(known.to, moment) });
-    writer.raw(name, localDateTime(DateTime.fromMillis(moment, { zone }).toFormat('yyyy-MM-dd HH:mm:ss')), { TZID: zone.name });
-  }
+    const known = zones.get(zone.name) ?? { zone, from: at, to: at };
+    zones.set(zone.name, { zone, from: Math.min(known.from, at), to: Math.max(known.to, at) });
+    writer.raw(name, localDateTime(DateTime.fromMillis(at, { zone }).toFormat('yyyy-MM-dd HH:mm:ss')), { TZID: zone.name });
+  };
+  moment('DTSTART', event.start_date, event.utc_start_date);
+  moment('DTEND', event.end_date, event.utc_end_date, true);
+  if (series?.recurrenceId) moment('RECURRENCE-ID', series.recurrenceId.wall, series.recurrenceId.utc);
+  if (series?.rrule) writer.raw('RRULE', series.rrule);
+  for (const date of series?.rdates ?? []) moment('RDATE', date.wall, date.utc);
+  for (const date of series?.exdates ?? []) moment('EXDATE', date.wall, date.utc);
   const venue = firstVenue(event.venue);
   writer
     .text('SUMMARY', event.title)

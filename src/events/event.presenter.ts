@@ -37,6 +37,8 @@ export interface EventRelations {
   readonly venues: readonly LinkedPostView[];
   readonly organizers: readonly LinkedPostView[];
   readonly image: MediaEntity | null;
+  /** The lines of the event's series (issue #16); absent for events outside a series. */
+  readonly recurrence?: readonly string[];
 }
 
 export interface PresentEventOptions {
@@ -90,6 +92,7 @@ export interface EventView {
   custom_fields: [];
   ticketed: boolean | null;
   post_parent: number;
+  recurrence?: string[];
   json_ld?: Record<string, unknown>;
 }
 
@@ -163,6 +166,7 @@ export function presentEvent(
     ticketed: blanked ? null : event.ticketed,
     post_parent: event.postParent,
   };
+  if (relations.recurrence) view.recurrence = [...relations.recurrence];
   if (options.single && !blanked) view.json_ld = eventJsonLd(event, relations, url);
   return view;
 }

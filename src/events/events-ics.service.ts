@@ -40,8 +40,10 @@ export class EventsIcsService {
    */
   feed(query: ListEventsQuery, user: AuthUser | null): Promise<TextResult> {
     return this.feeds.run(async () => {
-      const { events, total } = await this.collect(query, user);
-      const calendar = await eventsCalendarInSlices(events, { host: this.host });
+      const collected = await this.collect(query, user);
+      const { events, recurrence } = await this.reads.withSeries(collected.events, user);
+      const calendar = await eventsCalendarInSlices(events, { host: this.host, recurrence });
+      const total = collected.total;
       return new TextResult(ICS_CONTENT_TYPE, calendar, { 'X-TEC-Total': String(total) });
     });
   }
@@ -49,7 +51,8 @@ export class EventsIcsService {
   /** GET /events/{id}/ics: the single read's checks (404, trash, 403, password), then its event. */
   async single(id: number, user: AuthUser | null, password: string | undefined): Promise<TextResult> {
     const event = await this.reads.read({ id }, user, password);
-    return new TextResult(ICS_CONTENT_TYPE, eventsCalendar([event], { host: this.host }));
+    const { events, recurrence } = await this.reads.withSeries([event], user);
+    return new TextResult(ICS_CONTENT_TYPE, eventsCalendar(events, { host: this.host, recurrence }));
   }
 
   private async collect(query: ListEventsQuery, user: AuthUser | null): Promise<{ events: EventView[]; total: number }> {

@@ -26,6 +26,8 @@ import { DEFAULT_GEOLOC_RADIUS_KM, ListEventsQuery } from './dto/list-events.que
 import { findTermRefs } from './event-terms';
 import { EventEntity, EventOrganizerEntity, EventTermEntity, EventVenueEntity } from './event.entity';
 import { EventView, LinkedPostView, presentEvent } from './event.presenter';
+import { loadRecurrences } from './recurrence/recurrence-read';
+import { seriesInFeed } from './recurrence/recurrence-ics';
 
 /** How the caller sees one event: single reads add `json_ld`; `password` may unlock protected ones. */
 export interface ViewOptions {
@@ -222,10 +224,11 @@ export class EventsQueryService {
     if (!events.length) return [];
     const m = manager ?? this.dataSource.manager;
     const ids = events.map((event) => event.id);
-    const [terms, venues, organizers] = await Promise.all([
+    const [terms, venues, organizers, recurrences] = await Promise.all([
       this.loadTerms(m, ids),
       loadLinked(m, ids, VenueEntity, EventVenueEntity, 'venueId', user),
       loadLinked(m, ids, OrganizerEntity, EventOrganizerEntity, 'organizerId', user),
+      loadRecurrences(m, ids),
     ]);
     const images = await this.media.findByIds(
       [...events, ...venues.posts, ...organizers.posts].map((post) => post.imageId),
@@ -244,6 +247,7 @@ export class EventsQueryService {
           venues: venueViews.get(event.id) ?? [],
           organizers: organizerViews.get(event.id) ?? [],
           image: event.imageId === null ? null : (images.get(event.imageId) ?? null),
+          ...(recurrences.has(event.id) ? { recurrence: recurrences.get(event.id) } : {}),
         },
         this.urls,
         {
@@ -252,6 +256,11 @@ export class EventsQueryService {
         },
       ),
     );
+  }
+
+  /** The feed's view of series (issue #16): their first events added, and how each event of a series is written. */
+  withSeries(events: readonly EventView[], user: AuthUser | null | undefined): ReturnType<typeof seriesInFeed> {
+    return seriesInFeed(this.dataSource.manager, events, (series) => this.present(series, user));
   }
 
   /** Categories and tags of the events, each ordered by name then id (reference §3). */

@@ -30,11 +30,16 @@ import { VenueEntity } from '../venues/venue.entity';
 import { VenuesService } from '../venues/venues.service';
 import { CreateEventDto, EventDateInput, LinkedInput } from './dto/create-event.dto';
 import { UpdateEventFields } from './dto/update-event.dto';
+import { deleteOccurrences, updateOccurrences } from './recurrence/occurrence-rows';
 import { EventEntity, EventOrganizerEntity, EventTermEntity, EventVenueEntity } from './event.entity';
 import { EventView } from './event.presenter';
 import { CountedState, UNCOUNTED, adjustTermCounts, createTerms, resolveTermRefs } from './event-terms';
 import { EventsQueryService } from './events-query.service';
 import { timezoneAbbreviation } from './timezone-abbr';
+import { getArgSpecs } from '../common/params/arg-spec';
+import { RecurrenceService, SeriesRole } from './recurrence/recurrence.service';
+import { Scope } from './recurrence/recurrence-params';
+import { splitSeries } from './recurrence/series-split';
 
 type EventInput = Partial<CreateEventDto> | UpdateEventFields;
 
@@ -80,6 +85,7 @@ export class EventsWriteService {
     private readonly venues: VenuesService,
     private readonly organizers: OrganizersService,
     private readonly urls: Urls,
+    private readonly recurrence: RecurrenceService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
     this.nestedArgs = new ArgsPipe(config);
@@ -92,6 +98,7 @@ export class EventsWriteService {
           const event = new EventEntity();
           const plan = await this.validate(manager, input, user, null);
           await this.apply(manager, event, input, user, plan, null);
+          if (input.recurrence?.lines.length) await this.recurrence.setRule(manager, event, input.recurrence);
           const [body] = await this.query.present([event], user, { written: true }, manager);
           return new Created(body, this.urls.rest('events', event.id));
         }),
@@ -105,9 +112,17 @@ export class EventsWriteService {
       () =>
         transaction(this.dataSource, async (manager) => {
           const current = await this.lockedEvent(manager, subject.id);
-          const plan = await this.validate(manager, input, user, current);
-          await this.apply(manager, current, input, user, plan, current);
-          const [body] = await this.query.present([current], user, { written: true }, manager);
+          const role = await this.recurrence.roleOf(manager, current.id);
+          const scope = seriesScope(role, input.scope, input.recurrence !== undefined);
+          if (role.kind === 'occurrence' && scope !== 'this') {
+            await this.updateSeries(manager, current, role, scope, input, user);
+          } else {
+            const plan = await this.validate(manager, input, user, current);
+            await this.apply(manager, current, input, user, plan, current);
+            await this.afterUpdate(manager, current, role, input);
+          }
+          const written = await this.query.findOrFail({ id: current.id }, manager);
+          const [body] = await this.query.present([written], user, { written: true }, manager);
           return body;
         }),
       WRITE_ATTEMPTS,
@@ -115,29 +130,103 @@ export class EventsWriteService {
   }
 
   /** DELETE: to the trash (410 when it is there already), or permanently with `force`. */
-  async remove(subject: EventEntity, force: boolean, user: AuthUser): Promise<EventView | DeletedEvent> {
+  async remove(subject: EventEntity, input: { force?: boolean; scope?: Scope }, user: AuthUser): Promise<EventView | DeletedEvent> {
     return transaction(this.dataSource, async (manager) => {
       const current = await this.lockedEvent(manager, subject.id);
-      const before: CountedState = { status: current.status, termIds: await this.termIdsOf(manager, current.id) };
-      if (force) {
-        const [previous] = await this.query.present([current], user, { written: true }, manager);
-        // Its event_terms rows go with it (ON DELETE CASCADE).
-        await manager.delete(EventEntity, { id: current.id });
-        await adjustTermCounts(manager, before, UNCOUNTED);
+      const role = await this.recurrence.roleOf(manager, current.id);
+      const scope = seriesScope(role, input.scope, false);
+      const [previous] = await this.query.present([current], user, { written: true }, manager);
+      if (role.kind !== 'none' && scope !== 'this') {
+        const seriesId = role.kind === 'series' ? current.id : role.occurrence.seriesId;
+        const following =
+          scope === 'following' ? (role as { occurrence: { occurrenceDate: string } }).occurrence.occurrenceDate : undefined;
+        const ids = await this.recurrence.occurrenceIds(manager, seriesId, following);
+        if (scope === 'all' && current.id !== seriesId) await this.lockedEvent(manager, seriesId);
+        const first = scope === 'all' ? seriesId : current.id;
+        if (input.force === true) {
+          // Permanently deleted occurrences keep their (series, date) key, so the rule does not make them again.
+          await deleteOccurrences(
+            manager,
+            ids.filter((id) => id !== first),
+            scope === 'following',
+          );
+          if (scope === 'all' || first !== seriesId) await this.deleteEvent(manager, first);
+          return { deleted: true, previous };
+        }
+        const modified = storedMoment(new Date(), this.config.siteTimezone);
+        await this.trashEvent(manager, first, modified);
+        await updateOccurrences(manager, [
+          { ids: ids.filter((id) => id !== first), columns: { status: 'trash', modifiedAt: modified.utc, modifiedLocal: modified.local } },
+        ]);
+      } else if (input.force === true) {
+        await this.deleteEvent(manager, current.id);
         return { deleted: true, previous };
+      } else {
+        await this.trashEvent(manager, current.id, storedMoment(new Date(), this.config.siteTimezone));
+        // Trashed on its own: restoring the series later does not bring it back.
+        if (role.kind === 'occurrence') await this.recurrence.markEdited(manager, role.occurrence, ['status']);
       }
-      const modified = storedMoment(new Date(), this.config.siteTimezone);
-      const result = await manager.update(
-        EventEntity,
-        { id: current.id, status: Not('trash') },
-        { status: 'trash', modifiedAt: modified.utc, modifiedLocal: modified.local },
-      );
-      if (!result.affected) throw ApiError.of('event-is-in-trash');
-      await adjustTermCounts(manager, before, { status: 'trash', termIds: before.termIds });
       const trashed = await this.query.findOrFail({ id: current.id }, manager);
       const [body] = await this.query.present([trashed], user, { written: true }, manager);
       return body;
     });
+  }
+
+  /** Permanently: its link rows go with it (ON DELETE CASCADE), and its terms count it no more. */
+  private async deleteEvent(manager: EntityManager, id: number): Promise<void> {
+    const before: CountedState = { status: (await this.lockedEvent(manager, id)).status, termIds: await this.termIdsOf(manager, id) };
+    await manager.delete(EventEntity, { id });
+    await adjustTermCounts(manager, before, UNCOUNTED);
+  }
+
+  /** To the trash; 410 when it is there already. */
+  private async trashEvent(manager: EntityManager, id: number, modified: { utc: Date; local: Date }): Promise<void> {
+    const before: CountedState = { status: (await this.lockedEvent(manager, id)).status, termIds: await this.termIdsOf(manager, id) };
+    const result = await manager.update(
+      EventEntity,
+      { id, status: Not('trash') },
+      { status: 'trash', modifiedAt: modified.utc, modifiedLocal: modified.local },
+    );
+    if (!result.affected) throw ApiError.of('event-is-in-trash');
+    await adjustTermCounts(manager, before, { status: 'trash', termIds: before.termIds });
+  }
+
+  /** What the recurrence of an event needs after its own row was updated with `input`. */
+  private async afterUpdate(manager: EntityManager, event: EventEntity, role: SeriesRole, input: UpdateEventFields): Promise<void> {
+    const params = givenParams(input);
+    if (role.kind === 'occurrence') return this.recurrence.markEdited(manager, role.occurrence, params);
+    if (role.kind === 'none') {
+      if (input.recurrence?.lines.length) await this.recurrence.setRule(manager, event, input.recurrence);
+      return;
+    }
+    if (input.recurrence !== undefined) {
+      if (input.recurrence?.lines.length) await this.recurrence.setRule(manager, event, input.recurrence);
+      else return this.recurrence.endSeries(manager, event.id);
+    } else if (params.some((param) => ['start_date', 'end_date', 'all_day', 'timezone'].includes(param))) {
+      await this.recurrence.regenerate(manager, event);
+    }
+    await this.recurrence.syncFields(manager, event, params, { modifiedAt: event.modifiedAt, modifiedLocal: event.modifiedLocal });
+  }
+
+  /** An update of an occurrence for the whole series (`all`) or this and the later ones (`following`). */
+  private async updateSeries(
+    manager: EntityManager,
+    occurrence: EventEntity,
+    role: Extract<SeriesRole, { kind: 'occurrence' }>,
+    scope: Scope,
+    input: UpdateEventFields,
+    user: AuthUser,
+  ): Promise<void> {
+    if (scope === 'following') {
+      const plan = await this.validate(manager, input, user, occurrence);
+      await this.apply(manager, occurrence, input, user, plan, occurrence);
+      await splitSeries(manager, this.recurrence, occurrence, role.occurrence);
+      return;
+    }
+    const series = await this.lockedEvent(manager, role.occurrence.seriesId);
+    const plan = await this.validate(manager, input, user, series);
+    await this.apply(manager, series, input, user, plan, series);
+    await this.afterUpdate(manager, series, await this.recurrence.roleOf(manager, series.id), input);
   }
 
   /**
@@ -483,6 +572,37 @@ function wallFields(value: Date) {
 /** A wall clock as stored: a Date whose UTC fields are the clock. */
 function wallClockDate(value: DateTime): Date {
   return new Date(Date.UTC(value.year, value.month - 1, value.day, value.hour, value.minute, value.second));
+}
+
+/**
+ * The scope of a write of an event (issue #16): only events of a series take one; an occurrence
+ * takes no rule (its series' first event does); the first event holds the series, so its writes
+ * are for the whole series (`following` from it is the whole series too).
+ */
+function seriesScope(role: SeriesRole, scope: Scope | undefined, hasRecurrence: boolean): Scope {
+  if (role.kind === 'none') {
+    if (scope !== undefined) throw ApiError.invalidParam('scope', msg('Only an event of a recurring series takes a scope.'));
+    return 'this';
+  }
+  if (role.kind === 'occurrence') {
+    if (hasRecurrence)
+      throw ApiError.invalidParam(
+        'recurrence',
+        msg('This event is an occurrence of series %s: send the rule to that event.', role.occurrence.seriesId),
+      );
+    return scope ?? 'this';
+  }
+  if (scope === 'this')
+    throw ApiError.invalidParam('scope', msg('The first event of a series holds the series: use scope all or following.'));
+  return 'all';
+}
+
+/** The parameters an update was sent with. */
+function givenParams(input: UpdateEventFields): string[] {
+  const values = input as unknown as Record<string, unknown>;
+  return getArgSpecs(UpdateEventFields)
+    .filter((spec) => values[spec.property] !== undefined)
+    .map((spec) => spec.name);
 }
 
 // The order of the create parameters, so a 400's reasons read like the request.

@@ -71,7 +71,7 @@ export class EventsController {
     @Subject() event: EventEntity,
     @Caller() user: AuthUser,
   ): Promise<EventView | DeletedEvent> {
-    return this.writes.remove(event, args.force === true, user);
+    return this.writes.remove(event, args, user);
   }
 
   @Get(':id')
@@ -105,6 +105,6 @@ export class EventsController {
   @RequireCapability('create_posts')
   @LoadSubject(EventResolver, 'delete')
   remove(@Args() args: DeleteEventDto, @Subject() event: EventEntity, @Caller() user: AuthUser): Promise<EventView | DeletedEvent> {
-    return this.writes.remove(event, args.force === true, user);
+    return this.writes.remove(event, args, user);
   }
 }

@@ -10,17 +10,27 @@ import { EventsWriteService } from './events-write.service';
 import { EventsController } from './events.controller';
 import { EventsIcsController } from './events-ics.controller';
 import { EventsIcsService } from './events-ics.service';
+import { RecurrenceHorizon } from './recurrence/recurrence-horizon';
+import { EventOccurrenceEntity, EventSeriesEntity } from './recurrence/recurrence.entity';
+import { RecurrenceService } from './recurrence/recurrence.service';
 
 @Module({
   imports: [
-    TypeOrmModule.forFeature([EventEntity, EventTermEntity, EventVenueEntity, EventOrganizerEntity]),
+    TypeOrmModule.forFeature([
+      EventEntity,
+      EventTermEntity,
+      EventVenueEntity,
+      EventOrganizerEntity,
+      EventSeriesEntity,
+      EventOccurrenceEntity,
+    ]),
     MediaModule,
     VenuesModule,
     OrganizersModule,
   ],
   // EventsIcsController first: its `events/ics` must be registered before `events/:id`.
   controllers: [EventsIcsController, EventsController],
-  providers: [EventsQueryService, EventsWriteService, EventResolver, EventsIcsService],
+  providers: [EventsQueryService, EventsWriteService, EventResolver, EventsIcsService, RecurrenceService, RecurrenceHorizon],
   exports: [EventsQueryService],
 })
 export class EventsModule {}

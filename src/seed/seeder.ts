@@ -10,6 +10,7 @@ import { TermEntity } from '../terms/term.entity';
 import { VenueEntity } from '../venues/venue.entity';
 import { DemoData, DemoDataPlan, EventBatch } from './demo-data';
 import { SeedSizes } from './sizes';
+import { seedDemoSeries } from './demo-series';
 
 export interface SeedOptions extends SeedSizes {
   readonly seed: number;
@@ -36,7 +37,17 @@ export interface SeedSummary extends SeedSizes {
 export class SeedRefusedError extends Error {}
 
 /** Content tables, children first (the order to empty them in). */
-const CONTENT_TABLES = ['event_terms', 'event_venues', 'event_organizers', 'events', 'terms', 'venues', 'organizers'] as const;
+const CONTENT_TABLES = [
+  'event_occurrences',
+  'event_series',
+  'event_terms',
+  'event_venues',
+  'event_organizers',
+  'events',
+  'terms',
+  'venues',
+  'organizers',
+] as const;
 /** Demo images are recognisable by their URL, so a reset leaves users' own media alone. */
 const DEMO_MEDIA_PREFIX = 'https://images.example.com/uploads/';
 /** Rows per INSERT: under SQLite's 32,766 bound parameters, and a few MB per MySQL packet. */
@@ -124,6 +135,8 @@ async function seed(dataSource: DataSource, options: SeedOptions, progress?: See
     }
 
     await dataSource.transaction((manager) => writeTermCounts(manager, data.termCounts, termIds));
+    // A few series with their occurrences, written through the recurrence code (issue #16).
+    await seedDemoSeries(dataSource, plan.firstIds.events, anchor.toJSDate());
   } finally {
     progress?.stop();
   }

@@ -386,4 +386,37 @@ export const de_DE: Record<string, string> = {
     'Die URL oder die Header der Anfrage sind größer, als der Server annimmt.',
   'The body is nested more than %s levels deep.': 'Der Body ist mehr als %s Ebenen tief verschachtelt.',
   '"%s" must be at most %s.': '„%s“ darf höchstens %s sein.',
+  // Recurring events (issue #16).
+  'RFC 5545 RRULE, EXDATE and RDATE lines making the event the first of a series; [] ends the series':
+    'RFC-5545-Zeilen RRULE, EXDATE und RDATE, die die Veranstaltung zur ersten einer Serie machen; [] beendet die Serie',
+  'For an event of a series: this event only (default), this and the following ones, or the whole series':
+    'Für eine Veranstaltung einer Serie: nur diese (Standard), diese und die folgenden oder die ganze Serie',
+  'Only an event of a recurring series takes a scope.': 'Nur eine Veranstaltung einer wiederkehrenden Serie nimmt einen scope an.',
+  'This event is an occurrence of series %s: send the rule to that event.':
+    'Diese Veranstaltung ist ein Termin der Serie %s: Senden Sie die Regel an jene Veranstaltung.',
+  'The first event of a series holds the series: use scope all or following.':
+    'Die erste Veranstaltung einer Serie trägt die Serie: Verwenden Sie scope all oder following.',
+  'Must be a list of RRULE, EXDATE or RDATE lines.': 'Muss eine Liste von RRULE-, EXDATE- oder RDATE-Zeilen sein.',
+  'Each item must be an RRULE, EXDATE or RDATE line.': 'Jedes Element muss eine RRULE-, EXDATE- oder RDATE-Zeile sein.',
+  'Only one RRULE line is allowed.': 'Nur eine RRULE-Zeile ist erlaubt.',
+  '"%s" is not an RRULE, EXDATE or RDATE line.': '„%s“ ist keine RRULE-, EXDATE- oder RDATE-Zeile.',
+  '"RRULE:%s" is not a valid RFC 5545 rule.': '„RRULE:%s“ ist keine gültige RFC-5545-Regel.',
+  'FREQ must be DAILY, WEEKLY, MONTHLY or YEARLY.': 'FREQ muss DAILY, WEEKLY, MONTHLY oder YEARLY sein.',
+  'An RRULE may have COUNT or UNTIL, not both.': 'Eine RRULE darf COUNT oder UNTIL haben, nicht beides.',
+  'BYMONTH must name months 1 to 12.': 'BYMONTH muss Monate von 1 bis 12 nennen.',
+  'BYMONTHDAY must be from 1 to 31 or -31 to -1.': 'BYMONTHDAY muss zwischen 1 und 31 oder -31 und -1 liegen.',
+  'No chosen month has the days in BYMONTHDAY.': 'Kein gewählter Monat hat die Tage in BYMONTHDAY.',
+  'Positions in BYDAY (2TU, -1FR) need FREQ=MONTHLY or YEARLY.': 'Positionen in BYDAY (2TU, -1FR) erfordern FREQ=MONTHLY oder YEARLY.',
+  'A position in BYDAY is beyond %s.': 'Eine Position in BYDAY liegt über %s.',
+  'BYDAY with positions cannot be combined with BYMONTHDAY.': 'BYDAY mit Positionen kann nicht mit BYMONTHDAY kombiniert werden.',
+  'BYSETPOS is beyond the %s dates a period can hold.': 'BYSETPOS liegt über den %s Terminen, die ein Zeitraum enthalten kann.',
+  'FREQ=DAILY with INTERVAL over 1 cannot have BYDAY, BYMONTHDAY or BYSETPOS; use WEEKLY or MONTHLY.':
+    'FREQ=DAILY mit INTERVAL über 1 kann kein BYDAY, BYMONTHDAY oder BYSETPOS haben; verwenden Sie WEEKLY oder MONTHLY.',
+  '"%s" is not a valid %s line: %s': '„%s“ ist keine gültige %s-Zeile: %s',
+  'Must not have more than %s lines.': 'Darf nicht mehr als %s Zeilen haben.',
+  'a UTC time cannot have a TZID.': 'eine UTC-Zeit kann keine TZID haben.',
+  'not a %s value.': 'kein %s-Wert.',
+  'not a date or date-time.': 'kein Datum und keine Datums-Uhrzeit.',
+  'unknown TZID.': 'unbekannte TZID.',
+  'unknown parameter.': 'unbekannter Parameter.',
 };

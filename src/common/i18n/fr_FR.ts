@@ -376,4 +376,37 @@ export const fr_FR: Record<string, string> = {
     'L’URL ou les en-têtes de la requête dépassent ce que le serveur accepte.',
   'The body is nested more than %s levels deep.': 'Le corps est imbriqué sur plus de %s niveaux.',
   '"%s" must be at most %s.': '« %s » doit valoir au plus %s.',
+  // Recurring events (issue #16).
+  'RFC 5545 RRULE, EXDATE and RDATE lines making the event the first of a series; [] ends the series':
+    'Lignes RFC 5545 RRULE, EXDATE et RDATE qui font de l’évènement le premier d’une série ; [] termine la série',
+  'For an event of a series: this event only (default), this and the following ones, or the whole series':
+    'Pour un évènement d’une série : cet évènement seul (par défaut), celui-ci et les suivants, ou toute la série',
+  'Only an event of a recurring series takes a scope.': 'Seul un évènement d’une série récurrente accepte un scope.',
+  'This event is an occurrence of series %s: send the rule to that event.':
+    'Cet évènement est une occurrence de la série %s : envoyez la règle à cet évènement-là.',
+  'The first event of a series holds the series: use scope all or following.':
+    'Le premier évènement d’une série porte la série : utilisez scope all ou following.',
+  'Must be a list of RRULE, EXDATE or RDATE lines.': 'Doit être une liste de lignes RRULE, EXDATE ou RDATE.',
+  'Each item must be an RRULE, EXDATE or RDATE line.': 'Chaque élément doit être une ligne RRULE, EXDATE ou RDATE.',
+  'Only one RRULE line is allowed.': 'Une seule ligne RRULE est permise.',
+  '"%s" is not an RRULE, EXDATE or RDATE line.': '« %s » n’est pas une ligne RRULE, EXDATE ou RDATE.',
+  '"RRULE:%s" is not a valid RFC 5545 rule.': '« RRULE:%s » n’est pas une règle RFC 5545 valide.',
+  'FREQ must be DAILY, WEEKLY, MONTHLY or YEARLY.': 'FREQ doit être DAILY, WEEKLY, MONTHLY ou YEARLY.',
+  'An RRULE may have COUNT or UNTIL, not both.': 'Une RRULE peut avoir COUNT ou UNTIL, pas les deux.',
+  'BYMONTH must name months 1 to 12.': 'BYMONTH doit nommer des mois de 1 à 12.',
+  'BYMONTHDAY must be from 1 to 31 or -31 to -1.': 'BYMONTHDAY doit être entre 1 et 31 ou -31 et -1.',
+  'No chosen month has the days in BYMONTHDAY.': 'Aucun mois choisi n’a les jours de BYMONTHDAY.',
+  'Positions in BYDAY (2TU, -1FR) need FREQ=MONTHLY or YEARLY.': 'Les positions dans BYDAY (2TU, -1FR) demandent FREQ=MONTHLY ou YEARLY.',
+  'A position in BYDAY is beyond %s.': 'Une position dans BYDAY dépasse %s.',
+  'BYDAY with positions cannot be combined with BYMONTHDAY.': 'BYDAY avec des positions ne peut pas être combiné avec BYMONTHDAY.',
+  'BYSETPOS is beyond the %s dates a period can hold.': 'BYSETPOS dépasse les %s dates qu’une période peut contenir.',
+  'FREQ=DAILY with INTERVAL over 1 cannot have BYDAY, BYMONTHDAY or BYSETPOS; use WEEKLY or MONTHLY.':
+    'FREQ=DAILY avec INTERVAL supérieur à 1 ne peut pas avoir BYDAY, BYMONTHDAY ou BYSETPOS ; utilisez WEEKLY ou MONTHLY.',
+  '"%s" is not a valid %s line: %s': '« %s » n’est pas une ligne %s valide : %s',
+  'Must not have more than %s lines.': 'Ne doit pas avoir plus de %s lignes.',
+  'a UTC time cannot have a TZID.': 'une heure UTC ne peut pas avoir de TZID.',
+  'not a %s value.': 'pas une valeur %s.',
+  'not a date or date-time.': 'ni une date ni une date-heure.',
+  'unknown TZID.': 'TZID inconnu.',
+  'unknown parameter.': 'paramètre inconnu.',
 };

@@ -15,6 +15,8 @@ import { slugify } from '../../common/posts/slug';
 import { PostStatus, parseWritableStatus } from '../../common/posts/status';
 import { ImageInput, parseImageInput } from '../../media/media.service';
 import { StoredCost, parseCostInput } from '../event-cost';
+import { ParsedRecurrence } from '../recurrence/recurrence-lines';
+import { recurrenceArg } from '../recurrence/recurrence-params';
 
 export const MAX_TITLE_LENGTH = 1000;
 export const MAX_PASSWORD_LENGTH = 255;
@@ -281,4 +283,6 @@ export class CreateEventDto {
     extension: true,
   })
   postParent?: number | null;
+
+  @recurrenceArg recurrence?: ParsedRecurrence | null;
 }

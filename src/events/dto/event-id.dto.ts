@@ -2,6 +2,7 @@ import { Arg } from '../../common/params/arg-spec';
 import { parsePathId } from '../../common/params/path-id';
 import { ok } from '../../common/parsing/parse-result';
 import { parseString } from '../../common/parsing/string';
+import { Scope, scopeArg } from '../recurrence/recurrence-params';
 
 export const eventIdArg = Arg({
   name: 'id',
@@ -56,10 +57,12 @@ export class DeleteEventDto {
   @eventIdArg id!: number;
   @passwordArg(false) password?: string;
   @forceArg force?: boolean;
+  @scopeArg scope?: Scope;
 }
 
 /** DELETE /events/by-slug/{slug}. */
 export class DeleteEventBySlugDto {
   @eventSlugArg slug!: string;
   @forceArg force?: boolean;
+  @scopeArg scope?: Scope;
 }

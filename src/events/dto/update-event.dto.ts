@@ -1,6 +1,7 @@
 import { PartialArgs } from '../../common/params/derive';
 import { CreateEventDto } from './create-event.dto';
 import { eventIdArg } from './event-id.dto';
+import { Scope, scopeArg } from '../recurrence/recurrence-params';
 
 // CONTRACT §3: `null` or "" clears an optional field; `[]`, 0, null, "" unlink every term, venue or organizer.
 const CLEARABLE = new Set([
@@ -16,10 +17,13 @@ const CLEARABLE = new Set([
   'organizer',
   'password',
   'post_parent',
+  'recurrence',
 ]);
 
 /** The body of every update: each create field optional, nothing defaulted (a true partial update). */
-export class UpdateEventFields extends PartialArgs(CreateEventDto, (spec) => (CLEARABLE.has(spec.name) ? { clearable: true } : {})) {}
+export class UpdateEventFields extends PartialArgs(CreateEventDto, (spec) => (CLEARABLE.has(spec.name) ? { clearable: true } : {})) {
+  @scopeArg scope?: Scope;
+}
 
 /** POST, PUT, PATCH /events/{id}. */
 export class UpdateEventDto extends UpdateEventFields {

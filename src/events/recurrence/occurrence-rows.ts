@@ -1,0 +1,240 @@
+import { EntityManager, In } from 'typeorm';
+import { allocatePostId } from '../../common/posts/post-id';
+import { EventEntity, EventOrganizerEntity, EventTermEntity, EventVenueEntity } from '../event.entity';
+import { termCountUpdate } from '../event-terms';
+import { EventOccurrenceEntity } from './recurrence.entity';
+
+/**
+ * Every write of occurrence event rows goes through this file (issue #16): inserts, updates and
+ * deletes in bulk, with their link rows and `terms.count`. Per-event-row maintenance (issue #14's
+ * summaries and search index) hooks in here.
+ */
+
+/** Rows per INSERT: about 35 columns each, well under SQLite's and MySQL's placeholder limits. */
+const CHUNK = 200;
+
+/** A new occurrence: its event row (no id yet), its links, and its key in the series. */
+export interface NewOccurrence {
+  readonly event: Omit<EventEntity, 'id'>;
+  readonly seriesId: number;
+  readonly date: string;
+  readonly originalStartLocal: Date;
+  readonly termIds: readonly number[];
+  readonly venueIds: readonly number[];
+  readonly organizerIds: readonly number[];
+}
+
+/** What changes on some occurrences: columns, and (when given) the whole list of their links. */
+export interface OccurrenceChange {
+  readonly ids: readonly number[];
+  readonly columns?: Partial<EventEntity>;
+  readonly termIds?: readonly number[];
+  readonly venueIds?: readonly number[];
+  readonly organizerIds?: readonly number[];
+}
+
+/** Inserts occurrences with their ids, links and series keys; returns the new ids in order. */
+export async function insertOccurrences(manager: EntityManager, rows: readonly NewOccurrence[]): Promise<number[]> {
+  if (!rows.length) return [];
+  const ids = await allocateEventIds(manager, rows.length);
+  const events = rows.map((row, i) => Object.assign(new EventEntity(), row.event, { id: ids[i] }));
+  await insertChunked(manager, EventEntity, events);
+  await insertChunked(
+    manager,
+    EventOccurrenceEntity,
+    rows.map((row, i) => ({
+      seriesId: row.seriesId,
+      occurrenceDate: row.date,
+      eventId: ids[i],
+      originalStartLocal: row.originalStartLocal,
+      edited: '',
+    })),
+  );
+  await insertLinks(
+    manager,
+    rows.map((row, i) => ({ id: ids[i], termIds: row.termIds, venueIds: row.venueIds, organizerIds: row.organizerIds })),
+  );
+  const deltas = new Map<number, number>();
+  for (const row of rows)
+    if (row.event.status === 'publish') for (const id of new Set(row.termIds)) deltas.set(id, (deltas.get(id) ?? 0) + 1);
+  await applyDeltas(manager, deltas);
+  return ids;
+}
+
+/** Applies changes to occurrences, keeping `terms.count` right for status and term changes. */
+export async function updateOccurrences(manager: EntityManager, changes: readonly OccurrenceChange[]): Promise<void> {
+  const ids = [...new Set(changes.flatMap((change) => change.ids))];
+  if (!ids.length) return;
+  const before = await countedStates(manager, ids);
+  const after = new Map([...before].map(([id, state]) => [id, { ...state }]));
+  for (const change of changes) {
+    if (!change.ids.length) continue;
+    for (const chunk of chunks(change.ids)) {
+      if (change.columns && Object.keys(change.columns).length) await manager.update(EventEntity, { id: In(chunk) }, change.columns);
+      if (change.termIds) await replaceLinks(manager, EventTermEntity, chunk, change.termIds, (eventId, termId) => ({ eventId, termId }));
+      if (change.venueIds)
+        await replaceLinks(manager, EventVenueEntity, chunk, change.venueIds, (eventId, venueId, position) => ({
+          eventId,
+          venueId,
+          position,
+        }));
+      if (change.organizerIds)
+        await replaceLinks(manager, EventOrganizerEntity, chunk, change.organizerIds, (eventId, organizerId, position) => ({
+          eventId,
+          organizerId,
+          position,
+        }));
+    }
+    for (const id of change.ids) {
+      const state = after.get(id);
+      if (!state) continue;
+      if (change.columns?.status !== undefined) state.status = change.columns.status;
+      if (change.termIds) state.termIds = [...change.termIds];
+    }
+  }
+  await applyDeltas(manager, deltaOf(before, after));
+}
+
+/** Deletes occurrence events (their links go with them) and, unless `keepKeys`, their series keys. */
+export async function deleteOccurrences(manager: EntityManager, ids: readonly number[], keepKeys = false): Promise<void> {
+  if (!ids.length) return;
+  const before = await countedStates(manager, ids);
+  for (const chunk of chunks(ids)) {
+    if (!keepKeys) await manager.delete(EventOccurrenceEntity, { eventId: In(chunk) });
+    await manager.delete(EventEntity, { id: In(chunk) });
+  }
+  await applyDeltas(manager, deltaOf(before, new Map()));
+}
+
+interface Counted {
+  status: string;
+  termIds: number[];
+}
+
+async function countedStates(manager: EntityManager, ids: readonly number[]): Promise<Map<number, Counted>> {
+  const states = new Map<number, Counted>();
+  for (const chunk of chunks(ids)) {
+    for (const row of await manager.find(EventEntity, { select: { id: true, status: true }, where: { id: In(chunk) } }))
+      states.set(row.id, { status: row.status, termIds: [] });
+    for (const link of await manager.find(EventTermEntity, { where: { eventId: In(chunk) } }))
+      states.get(link.eventId)?.termIds.push(link.termId);
+  }
+  return states;
+}
+
+function deltaOf(before: Map<number, Counted>, after: Map<number, Counted>): Map<number, number> {
+  const deltas = new Map<number, number>();
+  const add = (state: Counted | undefined, sign: number) => {
+    if (state?.status !== 'publish') return;
+    for (const id of new Set(state.termIds)) deltas.set(id, (deltas.get(id) ?? 0) + sign);
+  };
+  for (const [id, state] of before) {
+    add(state, -1);
+    add(after.get(id), 1);
+  }
+  return deltas;
+}
+
+async function applyDeltas(manager: EntityManager, deltas: Map<number, number>): Promise<void> {
+  const update = termCountUpdate(deltas, manager.connection.options.type === 'better-sqlite3');
+  if (update) await manager.query(update.sql, update.params);
+}
+
+async function insertLinks(
+  manager: EntityManager,
+  rows: readonly { id: number; termIds: readonly number[]; venueIds: readonly number[]; organizerIds: readonly number[] }[],
+): Promise<void> {
+  await insertChunked(
+    manager,
+    EventTermEntity,
+    rows.flatMap((row) => row.termIds.map((termId) => ({ eventId: row.id, termId }))),
+  );
+  await insertChunked(
+    manager,
+    EventVenueEntity,
+    rows.flatMap((row) => row.venueIds.map((venueId, position) => ({ eventId: row.id, venueId, position }))),
+  );
+  await insertChunked(
+    manager,
+    EventOrganizerEntity,
+    rows.flatMap((row) => row.organizerIds.map((organizerId, position) => ({ eventId: row.id, organizerId, position }))),
+  );
+}
+
+async function replaceLinks<L extends object>(
+  manager: EntityManager,
+  link: new () => L,
+  eventIds: readonly number[],
+  targetIds: readonly number[],
+  make: (eventId: number, targetId: number, position: number) => L,
+): Promise<void> {
+  await manager.delete(link, { eventId: In([...eventIds]) });
+  await insertChunked(
+    manager,
+    link,
+    eventIds.flatMap((eventId) => targetIds.map((targetId, position) => make(eventId, targetId, position))),
+  );
+}
+
+/**
+ * Multi-row INSERTs written here: TypeORM's insert builder spent seconds on hundreds of rows of
+ * 35 columns (issue #16). Values are prepared by the driver as TypeORM would, and bound.
+ */
+async function insertChunked<T extends object>(
+  manager: EntityManager,
+  target: new () => T,
+  values: readonly T[] | readonly object[],
+): Promise<void> {
+  if (!values.length) return;
+  const metadata = manager.connection.getMetadata(target);
+  const driver = manager.connection.driver;
+  const columns = metadata.columns.filter((column) => (values[0] as Record<string, unknown>)[column.propertyName] !== undefined);
+  const names = columns.map((column) => driver.escape(column.databaseName)).join(', ');
+  const row = `(${columns.map(() => '?').join(', ')})`;
+  for (const chunk of chunks(values)) {
+    const params = chunk.flatMap((value) =>
+      columns.map((column) => driver.preparePersistentValue((value as Record<string, unknown>)[column.propertyName], column) as unknown),
+    );
+    await manager.query(`INSERT INTO ${driver.escape(metadata.tableName)} (${names}) VALUES ${chunk.map(() => row).join(', ')}`, params);
+  }
+}
+
+/** How MySQL hands out AUTO_INCREMENT values to a multi-row INSERT, per data source: consecutive unless the mode is 2. */
+const consecutiveIds = new WeakMap<object, boolean>();
+
+/**
+ * `count` new ids from the shared post id sequence, in one INSERT per chunk: consecutive from the
+ * first on MySQL/MariaDB with innodb_autoinc_lock_mode 0 or 1 (MariaDB's default; one INSERT per id
+ * otherwise), and on SQLite, whose writes are serialised (AUTOINCREMENT only goes up).
+ */
+async function allocateEventIds(manager: EntityManager, count: number): Promise<number[]> {
+  const sqlite = manager.connection.options.type === 'better-sqlite3';
+  if (!sqlite && !consecutiveIds.has(manager.connection)) {
+    const [row] = await manager.query<{ mode: number | string }[]>('SELECT @@innodb_autoinc_lock_mode AS mode');
+    consecutiveIds.set(manager.connection, Number(row?.mode) !== 2);
+  }
+  const ids: number[] = [];
+  if (!sqlite && !consecutiveIds.get(manager.connection)) {
+    for (let i = 0; i < count; i++) ids.push(await allocatePostId(manager, 'event'));
+    return ids;
+  }
+  for (let done = 0; done < count; done += CHUNK) {
+    const n = Math.min(CHUNK, count - done);
+    const insert = `INSERT INTO post_ids (post_type) VALUES ${Array.from({ length: n }, () => "('event')").join(', ')}`;
+    if (sqlite) {
+      await manager.query(insert);
+      const rows = await manager.query<{ id: number | string }[]>('SELECT id FROM post_ids ORDER BY id DESC LIMIT ?', [n]);
+      ids.push(...rows.map((row) => Number(row.id)).reverse());
+    } else {
+      const result = await manager.query<{ insertId: number }>(insert);
+      ids.push(...Array.from({ length: n }, (_, i) => Number(result.insertId) + i));
+    }
+  }
+  return ids;
+}
+
+function chunks<T>(values: readonly T[]): T[][] {
+  const result: T[][] = [];
+  for (let i = 0; i < values.length; i += CHUNK) result.push(values.slice(i, i + CHUNK));
+  return result;
+}

@@ -1,0 +1,116 @@
+import { DateTime, Zone } from 'luxon';
+import { RRule } from 'rrule';
+import { LineDate, ParsedRecurrence } from './recurrence-lines';
+
+/** At most this many events per series, its first included (issue #16). */
+export const MAX_SERIES_EVENTS = 1000;
+
+/** A series' first event as the expansion needs it: its wall clock (stored Dates whose UTC fields are the clock) and zone. */
+export interface SeriesStart {
+  readonly startLocal: Date;
+  readonly endLocal: Date;
+  readonly zone: Zone;
+}
+
+/** One occurrence after the first: its day (the key), its rule wall clock and its dates. */
+export interface PlannedOccurrence {
+  readonly date: string;
+  readonly startLocal: Date;
+  readonly endLocal: Date;
+  readonly startUtc: Date;
+  readonly endUtc: Date;
+}
+
+/**
+ * The occurrences of a series after its first event, up to `horizon` (an instant), at most
+ * MAX_SERIES_EVENTS - 1. The rule is expanded in floating time (wall clocks held as UTC) and each
+ * wall clock is then placed in the zone with luxon: occurrences keep the first event's wall clock
+ * across DST changes (a clock that does not exist that day moves forward, as luxon does), and
+ * multi-day events keep their wall-clock length.
+ */
+export function expandSeries(series: SeriesStart, recurrence: ParsedRecurrence, horizon: Date): PlannedOccurrence[] {
+  const first = series.startLocal.getTime();
+  const length = series.endLocal.getTime() - first;
+  const limit = floatingOf(DateTime.fromJSDate(horizon).setZone(series.zone));
+  const firstDay = dayOf(first);
+  const clockOfDay = first - Date.parse(`${firstDay}T00:00:00Z`);
+
+  const candidates: number[] = [];
+  if (recurrence.rule) {
+    const until = recurrence.rule.untilText === undefined ? undefined : untilFloating(recurrence.rule.untilText, series.zone);
+    const rule = new RRule({
+      ...recurrence.rule.options,
+      dtstart: new Date(first),
+      until: until === undefined ? null : new Date(until),
+      tzid: null,
+    });
+    rule.all((date, index) => {
+      if (date.getTime() > limit || index >= MAX_SERIES_EVENTS) return false;
+      candidates.push(date.getTime());
+      return true;
+    });
+  }
+  for (const rdate of recurrence.rdates) {
+    const at = rdate.kind === 'date' ? Date.parse(`${rdate.date}T00:00:00Z`) + clockOfDay : floatingOfLine(rdate, series.zone);
+    if (at <= limit) candidates.push(at);
+  }
+  const excludedDays = new Set(recurrence.exdates.filter((d) => d.kind === 'date').map((d) => (d.kind === 'date' ? d.date : '')));
+  const excludedClocks = new Set(recurrence.exdates.filter((d) => d.kind !== 'date').map((d) => floatingOfLine(d, series.zone)));
+
+  const byDay = new Map<string, number>();
+  for (const at of candidates.sort((a, b) => a - b)) {
+    const day = dayOf(at);
+    if (at <= first || day <= firstDay || byDay.has(day) || excludedDays.has(day) || excludedClocks.has(at)) continue;
+    byDay.set(day, at);
+  }
+  return [...byDay].slice(0, MAX_SERIES_EVENTS - 1).map(([date, at]) => ({ date, ...placed(at, at + length, series.zone) }));
+}
+
+/** Wall clocks placed in the zone: stored wall-clock Dates and the instants. */
+export function placed(start: number, end: number, zone: Zone): Omit<PlannedOccurrence, 'date'> {
+  const startAt = inZone(start, zone);
+  const endAt = inZone(end, zone);
+  return {
+    startLocal: new Date(floatingOf(startAt)),
+    endLocal: new Date(floatingOf(endAt)),
+    startUtc: startAt.toJSDate(),
+    endUtc: endAt.toJSDate(),
+  };
+}
+
+function inZone(floating: number, zone: Zone): DateTime {
+  const clock = DateTime.fromMillis(floating, { zone: 'utc' });
+  return DateTime.fromObject(
+    { year: clock.year, month: clock.month, day: clock.day, hour: clock.hour, minute: clock.minute, second: clock.second },
+    { zone },
+  );
+}
+
+/** A wall clock as floating milliseconds (its fields read as UTC). */
+function floatingOf(value: DateTime): number {
+  return Date.UTC(value.year, value.month - 1, value.day, value.hour, value.minute, value.second);
+}
+
+export function dayOf(floating: number): string {
+  return new Date(floating).toISOString().slice(0, 10);
+}
+
+/** An EXDATE/RDATE date-time as a wall clock in the event's zone (floating ones are read in it). */
+function floatingOfLine(value: Exclude<LineDate, { kind: 'date' }>, zone: Zone): number {
+  switch (value.kind) {
+    case 'floating':
+      return Date.parse(`${value.wall}Z`);
+    case 'zoned':
+      return floatingOf(DateTime.fromISO(value.wall, { zone: value.zone }).setZone(zone));
+    case 'utc':
+      return floatingOf(DateTime.fromMillis(value.instant).setZone(zone));
+  }
+}
+
+/** UNTIL as a floating bound: a day includes all of it, `Z` is an instant, otherwise a wall clock. */
+export function untilFloating(text: string, zone: Zone): number {
+  const [, y, mo, d, h, mi, s, z] = /^(\d{4})(\d{2})(\d{2})(?:T(\d{2})(\d{2})(\d{2})(Z?))?$/.exec(text)!;
+  if (h === undefined) return Date.parse(`${y}-${mo}-${d}T23:59:59Z`);
+  const wall = `${y}-${mo}-${d}T${h}:${mi}:${s}`;
+  return z ? floatingOf(DateTime.fromISO(wall, { zone: 'utc' }).setZone(zone)) : Date.parse(`${wall}Z`);
+}

@@ -1,0 +1,77 @@
+import { DateTime } from 'luxon';
+import { EntityManager, In } from 'typeorm';
+import { formatStoredDate } from '../../common/posts/post-dates';
+import { EventEntity } from '../event.entity';
+import { EventView } from '../event.presenter';
+import { SeriesMoment, VeventRecurrence } from '../event-ics';
+import { placed, untilFloating } from './recurrence-expand';
+import { expandSeries } from './recurrence-expand';
+import { EventOccurrenceEntity, EventSeriesEntity } from './recurrence.entity';
+import { seriesStart, storedRecurrence } from './recurrence.service';
+
+/**
+ * How a feed writes the events of series (issue #16): each series once, as its first event with
+ * RRULE, RDATE for dates the rule alone does not make and EXDATE for every date of the rule not in
+ * the feed as an unedited occurrence; an occurrence edited on its own as a VEVENT with the series'
+ * UID and RECURRENCE-ID; unedited occurrences not at all (the rule makes them). A series whose
+ * first event is not in the feed is added (`present` builds its view). Expanding the feed then
+ * gives exactly its events.
+ */
+export async function seriesInFeed(
+  manager: EntityManager,
+  events: readonly EventView[],
+  present: (series: EventEntity[]) => Promise<EventView[]>,
+): Promise<{ events: EventView[]; recurrence: Map<number, VeventRecurrence | null> }> {
+  const recurrence = new Map<number, VeventRecurrence | null>();
+  const ids = events.map((event) => event.id);
+  if (!ids.length) return { events: [...events], recurrence };
+  const members = await manager.find(EventOccurrenceEntity, { where: { eventId: In(ids) } });
+  const firsts = await manager.find(EventSeriesEntity, { select: { id: true }, where: { id: In(ids) } });
+  const seriesIds = [...new Set([...members.map((m) => m.seriesId), ...firsts.map((s) => s.id)])];
+  if (!seriesIds.length) return { events: [...events], recurrence };
+
+  const listed = new Set(ids);
+  const all = [...events];
+  for (const seriesId of seriesIds) {
+    const stored = await manager.findOneOrFail(EventSeriesEntity, { where: { id: seriesId } });
+    const series = await manager.findOneOrFail(EventEntity, { where: { id: seriesId } });
+    const markers = await manager.find(EventOccurrenceEntity, { where: { seriesId } });
+    const start = seriesStart(series);
+    const lines = storedRecurrence(stored);
+    const moment = (wall: Date): SeriesMoment => {
+      const at = placed(wall.getTime(), wall.getTime(), start.zone);
+      return { wall: formatStoredDate(at.startLocal), utc: formatStoredDate(at.startUtc) };
+    };
+    const ruleOnly = lines.rule ? expandSeries(start, { lines: [], rule: lines.rule, exdates: [], rdates: [] }, stored.generatedUntil) : [];
+    const ruleDays = new Set(ruleOnly.map((item) => item.date));
+    const byDay = new Map(markers.map((marker) => [marker.occurrenceDate, marker]));
+    const inFeed = (marker: EventOccurrenceEntity | undefined) =>
+      marker !== undefined && marker.eventId !== null && listed.has(marker.eventId);
+
+    const exdates = ruleOnly.filter((item) => !inFeed(byDay.get(item.date))).map((item) => moment(item.startLocal));
+    if (!listed.has(seriesId)) {
+      exdates.unshift(moment(series.startLocal));
+      all.push(...(await present([series])));
+    }
+    const rdates = markers
+      .filter((marker) => !ruleDays.has(marker.occurrenceDate) && inFeed(marker))
+      .map((m) => moment(m.originalStartLocal));
+    recurrence.set(seriesId, { seriesId, rrule: lines.rule ? rruleFor(lines.lines, series) : undefined, exdates, rdates });
+    for (const marker of markers.filter(inFeed)) {
+      recurrence.set(marker.eventId!, marker.edited ? { seriesId, recurrenceId: moment(marker.originalStartLocal) } : null);
+    }
+  }
+  return { events: all, recurrence };
+}
+
+/** The RRULE as sent, with UNTIL in the form RFC 5545 requires with the DTSTART written: a date for all-day events, else UTC. */
+function rruleFor(lines: readonly string[], series: EventEntity): string | undefined {
+  const line = lines.find((item) => /^RRULE:/i.test(item));
+  if (!line) return undefined;
+  return line.slice(6).replace(/UNTIL=([0-9TZ]+)/i, (_, until: string) => {
+    const floating = untilFloating(until.toUpperCase(), seriesStart(series).zone);
+    if (series.allDay) return `UNTIL=${new Date(floating).toISOString().slice(0, 10).replace(/-/g, '')}`;
+    const instant = placed(floating, floating, seriesStart(series).zone).startUtc;
+    return `UNTIL=${DateTime.fromJSDate(instant, { zone: 'utc' }).toFormat("yyyyMMdd'T'HHmmss'Z'")}`;
+  });
+}

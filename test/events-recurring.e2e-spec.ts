@@ -1,0 +1,391 @@
+import ICAL from 'ical.js';
+import { RecurrenceService } from '../src/events/recurrence/recurrence.service';
+import { TEST_DATABASES } from './support/databases';
+import { Body, EVENT_KEYS, EventSummary, EventsClient } from './support/events';
+import { TestApp } from './support/test-app';
+
+// Series of hundreds of events, on a machine shared with other suites.
+jest.setTimeout(60_000);
+
+const WEEKLY = ['RRULE:FREQ=WEEKLY;BYDAY=MO;COUNT=12'];
+
+describe.each(TEST_DATABASES)('recurring events on $kind', (database) => {
+  let t: TestApp;
+  let c: EventsClient;
+
+  beforeAll(async () => {
+    t = await TestApp.start(database);
+    c = await EventsClient.start(t);
+  });
+  afterAll(() => t.close());
+
+  const series = (body: Body) => c.create({ title: 'Yoga class', ...body });
+  /** Every event of a series, first included, in date order (as the list sees them, any status). */
+  const eventsOf = async (id: number, query = 'status=publish,draft,pending,private,trash'): Promise<EventSummary[]> => {
+    const first = await c.list(`include=${id}&${query}`, 'administrator').expect(200);
+    const res = await c.list(`post_parent=${id}&per_page=100&start_date=2020-01-01&${query}`, 'administrator').expect(200);
+    return [...(first.body.events as EventSummary[]), ...(res.body.events as EventSummary[])];
+  };
+  const startsOf = (events: EventSummary[], key = 'start_date') => events.map((event) => event[key] as string);
+  const termCountsMatchRecount = async () => {
+    const rows: { id: number; count: number | string; actual: number | string }[] = await t.dataSource.query(
+      "SELECT t.id, t.count, (SELECT COUNT(*) FROM event_terms et INNER JOIN events e ON e.id = et.event_id WHERE et.term_id = t.id AND e.status = 'publish') AS actual FROM terms t",
+    );
+    for (const row of rows) expect(Number(row.count)).toBe(Number(row.actual));
+  };
+  const invalid = (res: { status: number; body: { code: string; data: { params: Record<string, unknown> } } }, param: string) => {
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe('rest_invalid_param');
+    expect(Object.keys(res.body.data.params)).toEqual([param]);
+  };
+
+  describe('defining a series', () => {
+    it('makes every occurrence an event of its own whose post_parent is the series, with the lines as sent', async () => {
+      const venue = await c.createLinked('venues', { venue: 'Studio' });
+      const first = await series({
+        start_date: '2027-01-04 18:30:00',
+        end_date: '2027-01-04 20:00:00',
+        timezone: 'America/New_York',
+        venue: venue.id,
+        categories: ['Sport'],
+        cost: '10',
+        recurrence: WEEKLY,
+      });
+      expect(Object.keys(first)).toEqual([...EVENT_KEYS, 'recurrence']);
+      expect(first.recurrence).toEqual(WEEKLY);
+      const events = await eventsOf(first.id);
+      expect(events).toHaveLength(12);
+      const [, second] = events;
+      expect(second).toMatchObject({
+        title: 'Yoga class',
+        slug: `${first.slug}-2027-01-11`,
+        post_parent: first.id,
+        cost: '10',
+        recurrence: WEEKLY,
+        venue: { id: venue.id },
+        categories: [{ name: 'Sport' }],
+      });
+      expect(new Set(events.map((event) => event.id)).size).toBe(12);
+      await termCountsMatchRecount();
+    });
+
+    it('keeps the wall clock across DST in America/New_York, Europe/Berlin and Australia/Sydney', async () => {
+      const cases = [
+        ['America/New_York', ['2027-03-08 10:00:00', '2027-03-15 10:00:00'], ['2027-03-08 15:00:00', '2027-03-15 14:00:00']],
+        ['Europe/Berlin', ['2027-03-22 10:00:00', '2027-03-29 10:00:00'], ['2027-03-22 09:00:00', '2027-03-29 08:00:00']],
+        // Southern hemisphere: clocks go back on 4 April 2027.
+        ['Australia/Sydney', ['2027-03-29 10:00:00', '2027-04-05 10:00:00'], ['2027-03-28 23:00:00', '2027-04-05 00:00:00']],
+      ] as const;
+      for (const [timezone, starts, utcStarts] of cases) {
+        const start = starts[0];
+        const first = await series({
+          start_date: start,
+          end_date: start.replace('10:00', '11:00'),
+          timezone,
+          recurrence: ['RRULE:FREQ=WEEKLY;COUNT=2'],
+        });
+        const events = await eventsOf(first.id);
+        expect(startsOf(events)).toEqual(starts);
+        expect(startsOf(events, 'utc_start_date')).toEqual(utcStarts);
+        expect(events[1].timezone_abbr).not.toBe(events[0].timezone_abbr);
+      }
+    });
+
+    it('repeats all-day and multi-day events whole, applies EXDATE and RDATE, and ends with UNTIL', async () => {
+      const first = await series({
+        start_date: '2027-05-01',
+        end_date: '2027-05-02',
+        all_day: true,
+        timezone: 'Europe/Berlin',
+        recurrence: ['RRULE:FREQ=MONTHLY;UNTIL=20270901', 'EXDATE;VALUE=DATE:20270701', 'RDATE;VALUE=DATE:20270715'],
+      });
+      const events = await eventsOf(first.id);
+      expect(events.map((event) => [event.start_date, event.end_date, event.all_day])).toEqual([
+        ['2027-05-01 00:00:00', '2027-05-02 23:59:59', true],
+        ['2027-06-01 00:00:00', '2027-06-02 23:59:59', true],
+        ['2027-07-15 00:00:00', '2027-07-16 23:59:59', true],
+        ['2027-08-01 00:00:00', '2027-08-02 23:59:59', true],
+        ['2027-09-01 00:00:00', '2027-09-02 23:59:59', true],
+      ]);
+    });
+
+    it('stores occurrences up to the horizon, at most 1,000 per series', async () => {
+      const first = await series({ start_date: '2027-01-01 07:00:00', end_date: '2027-01-01 08:00:00', recurrence: ['RRULE:FREQ=DAILY'] });
+      const stored = await c.count(`event_occurrences WHERE series_id = ${first.id}`);
+      const horizon = t.app.get(RecurrenceService).horizon();
+      const expected = Math.floor((horizon.getTime() - Date.parse('2027-01-01T07:00:00Z')) / 86_400_000);
+      expect(stored).toBe(expected);
+      const many = await series({
+        start_date: '2026-12-01 07:00:00',
+        end_date: '2026-12-01 08:00:00',
+        recurrence: ['RRULE:FREQ=DAILY;INTERVAL=1'],
+      });
+      await t.app.get(RecurrenceService).extendAll(new Date(Date.now() + 2000 * 86_400_000));
+      expect(await c.count(`event_occurrences WHERE series_id = ${many.id}`)).toBe(999);
+    });
+
+    it('moves the horizon forward idempotently, also when two instances extend at once', async () => {
+      const first = await series({ start_date: '2027-01-05 07:00:00', end_date: '2027-01-05 08:00:00', recurrence: ['RRULE:FREQ=WEEKLY'] });
+      const before = await c.count(`event_occurrences WHERE series_id = ${first.id}`);
+      const later = new Date(Date.now() + 70 * 86_400_000);
+      const service = t.app.get(RecurrenceService);
+      await Promise.all([service.extendAll(later), service.extendAll(later)]);
+      await service.extendAll(later);
+      const after = await c.count(`event_occurrences WHERE series_id = ${first.id}`);
+      expect(after).toBe(before + 10);
+      expect(await c.count(`events WHERE post_parent = ${first.id}`)).toBe(after);
+    });
+
+    it('shows no recurrence key on events outside a series', async () => {
+      const single = await c.create({ title: 'Alone' });
+      expect(Object.keys(single)).toEqual(EVENT_KEYS);
+      const res = await c.get(`/events/${single.id}`).expect(200);
+      expect(Object.keys(res.body)).toEqual([...EVENT_KEYS, 'json_ld']);
+    });
+
+    it('counts occurrences in lists and totals like any event', async () => {
+      await c.reset();
+      await series({ start_date: '2027-02-01 10:00:00', end_date: '2027-02-01 11:00:00', recurrence: ['RRULE:FREQ=DAILY;COUNT=30'] });
+      const res = await c.list('start_date=2027-02-01&end_date=2027-03-31&per_page=10').expect(200);
+      expect(res.headers['x-tec-total']).toBe('30');
+      expect(res.body.total).toBe(30);
+    });
+  });
+
+  describe('bad input', () => {
+    it.each([
+      [['RRULE:FREQ=SOMETIMES']],
+      [['RRULE:FREQ=HOURLY']],
+      [['RRULE:FREQ=DAILY;BYMONTH=2;BYMONTHDAY=31']],
+      [['EXDATE:tomorrow']],
+      [['RDATE;VALUE=DATE:20270101T100000']],
+      ['not a list'],
+    ])('refuses recurrence %j with 400 naming recurrence, creating nothing', async (recurrence) => {
+      const before = await c.count('events');
+      const res = await c.write(
+        'post',
+        '/events',
+        { title: 'Bad', start_date: '2027-01-01 10:00', end_date: '2027-01-01 11:00', recurrence },
+        'administrator',
+      );
+      invalid(res, 'recurrence');
+      expect(await c.count('events')).toBe(before);
+    });
+
+    it('refuses scope on an event outside a series, a rule on an occurrence, and scope=this on the first event', async () => {
+      const single = await c.create({ title: 'Alone' });
+      invalid(await c.write('patch', `/events/${single.id}`, { title: 'x', scope: 'all' }, 'administrator'), 'scope');
+      invalid(await c.write('delete', `/events/${single.id}?scope=this`, undefined, 'administrator'), 'scope');
+      invalid(await c.write('patch', `/events/${single.id}`, { scope: 'sometimes' }, 'administrator'), 'scope');
+      const first = await series({ start_date: '2027-04-05 10:00', end_date: '2027-04-05 11:00', recurrence: WEEKLY });
+      const [, second] = await eventsOf(first.id);
+      invalid(await c.write('patch', `/events/${second.id}`, { recurrence: ['RRULE:FREQ=DAILY'] }, 'administrator'), 'recurrence');
+      invalid(await c.write('patch', `/events/${first.id}`, { title: 'x', scope: 'this' }, 'administrator'), 'scope');
+      expect((await c.get(`/events/${single.id}`).expect(200)).body.title).toBe('Alone');
+      expect((await c.get(`/events/${first.id}`).expect(200)).body.title).toBe('Yoga class');
+    });
+  });
+
+  describe('editing', () => {
+    it('edits one occurrence alone (scope this), then the whole series field by field (scope all)', async () => {
+      const first = await series({
+        start_date: '2027-06-07 10:00',
+        end_date: '2027-06-07 11:00',
+        recurrence: ['RRULE:FREQ=WEEKLY;COUNT=4'],
+      });
+      const [, second, third] = await eventsOf(first.id);
+      await c
+        .write(
+          'patch',
+          `/events/${second.id}`,
+          { title: 'Special class', start_date: '2027-06-15 12:00', end_date: '2027-06-15 13:00' },
+          'administrator',
+        )
+        .expect(200);
+      const res = await c
+        .write('patch', `/events/${third.id}`, { title: 'Pilates', featured: true, scope: 'all' }, 'administrator')
+        .expect(200);
+      expect(res.body).toMatchObject({ id: third.id, title: 'Pilates', featured: true });
+      const events = await eventsOf(first.id);
+      expect(events.map((event) => [event.id, event.title, event.featured, event.start_date])).toEqual([
+        [first.id, 'Pilates', true, '2027-06-07 10:00:00'],
+        [second.id, 'Special class', true, '2027-06-15 12:00:00'],
+        [third.id, 'Pilates', true, '2027-06-21 10:00:00'],
+        [events[3].id, 'Pilates', true, '2027-06-28 10:00:00'],
+      ]);
+    });
+
+    it('regenerates on a rule or time change, keeping the ids of dates that stay and the dates of exceptions', async () => {
+      const first = await series({
+        start_date: '2027-08-02 10:00',
+        end_date: '2027-08-02 11:00',
+        recurrence: ['RRULE:FREQ=WEEKLY;COUNT=5'],
+      });
+      const before = await eventsOf(first.id);
+      await c
+        .write('patch', `/events/${before[2].id}`, { start_date: '2027-08-17 09:00', end_date: '2027-08-17 10:00' }, 'administrator')
+        .expect(200);
+      await c
+        .write(
+          'patch',
+          `/events/${first.id}`,
+          { start_date: '2027-08-02 18:00', end_date: '2027-08-02 19:00', recurrence: ['RRULE:FREQ=WEEKLY;COUNT=3'] },
+          'administrator',
+        )
+        .expect(200);
+      const after = await eventsOf(first.id);
+      expect(after.map((event) => [event.id, event.start_date])).toEqual([
+        [first.id, '2027-08-02 18:00:00'],
+        [before[1].id, '2027-08-09 18:00:00'],
+        [before[2].id, '2027-08-17 09:00:00'],
+      ]);
+      expect(after[0].recurrence).toEqual(['RRULE:FREQ=WEEKLY;COUNT=3']);
+      await termCountsMatchRecount();
+    });
+
+    it('splits the series at an occurrence with scope following', async () => {
+      const first = await series({
+        start_date: '2027-10-04 10:00',
+        end_date: '2027-10-04 11:00',
+        recurrence: ['RRULE:FREQ=WEEKLY;COUNT=6'],
+      });
+      const before = await eventsOf(first.id);
+      const res = await c.write('patch', `/events/${before[3].id}?scope=following`, { title: 'Evening yoga' }, 'administrator').expect(200);
+      expect(res.body).toMatchObject({ id: before[3].id, post_parent: 0, recurrence: ['RRULE:FREQ=WEEKLY;COUNT=3'] });
+      const old = await eventsOf(first.id);
+      expect(old.map((event) => event.id)).toEqual(before.slice(0, 3).map((event) => event.id));
+      expect(old[0].recurrence).toEqual(['RRULE:FREQ=WEEKLY;UNTIL=20271024']);
+      const split = await eventsOf(before[3].id);
+      expect(split.map((event) => [event.title, event.start_date])).toEqual([
+        ['Evening yoga', '2027-10-25 10:00:00'],
+        ['Evening yoga', '2027-11-01 10:00:00'],
+        ['Evening yoga', '2027-11-08 10:00:00'],
+      ]);
+    });
+
+    it('ends a series with recurrence [], leaving the first event alone', async () => {
+      const first = await series({ start_date: '2027-12-06 10:00', end_date: '2027-12-06 11:00', recurrence: WEEKLY });
+      const res = await c.write('patch', `/events/${first.id}`, { recurrence: [] }, 'administrator').expect(200);
+      expect(Object.keys(res.body)).toEqual(EVENT_KEYS);
+      expect(await c.count(`events WHERE post_parent = ${first.id}`)).toBe(0);
+    });
+  });
+
+  describe('trash, restore and delete', () => {
+    it('trashes one occurrence, then the series, restores the series without the one trashed alone, and deletes for good', async () => {
+      const category = await c.createTerm('categories', { name: `Class ${Math.random()}` });
+      const first = await series({
+        start_date: '2028-01-03 10:00',
+        end_date: '2028-01-03 11:00',
+        categories: [category.id],
+        recurrence: ['RRULE:FREQ=WEEKLY;COUNT=4'],
+      });
+      const [, second, third] = await eventsOf(first.id);
+      await c.write('delete', `/events/${second.id}`, undefined, 'administrator').expect(200);
+      await termCountsMatchRecount();
+      const trashed = await c.write('delete', `/events/${third.id}?scope=all`, undefined, 'administrator').expect(200);
+      expect(trashed.body).toMatchObject({ id: third.id, status: 'trash' });
+      expect((await eventsOf(first.id)).map((event) => event.status)).toEqual(['trash', 'trash', 'trash', 'trash']);
+      await termCountsMatchRecount();
+      await c.write('patch', `/events/${first.id}`, { status: 'publish' }, 'administrator').expect(200);
+      expect((await eventsOf(first.id)).map((event) => event.status)).toEqual(['publish', 'trash', 'publish', 'publish']);
+      await termCountsMatchRecount();
+
+      await c.write('delete', `/events/${third.id}?force=true`, undefined, 'administrator').expect(200);
+      // A permanently deleted occurrence is not made again by the next rule change.
+      await c.write('patch', `/events/${first.id}`, { recurrence: ['RRULE:FREQ=WEEKLY;COUNT=5'] }, 'administrator').expect(200);
+      expect((await eventsOf(first.id)).map((event) => event.start_date)).toEqual([
+        '2028-01-03 10:00:00',
+        '2028-01-10 10:00:00',
+        '2028-01-24 10:00:00',
+        '2028-01-31 10:00:00',
+      ]);
+      const deleted = await c.write('delete', `/events/${second.id}?scope=all&force=true`, undefined, 'administrator').expect(200);
+      expect(deleted.body).toMatchObject({ deleted: true, previous: { id: second.id } });
+      expect(await c.count(`events WHERE id = ${first.id} OR post_parent = ${first.id}`)).toBe(0);
+      expect(await c.count(`event_occurrences WHERE series_id = ${first.id}`)).toBe(0);
+      await termCountsMatchRecount();
+    });
+
+    it('trashes this and the following occurrences with scope following', async () => {
+      const first = await series({
+        start_date: '2028-02-07 10:00',
+        end_date: '2028-02-07 11:00',
+        recurrence: ['RRULE:FREQ=WEEKLY;COUNT=4'],
+      });
+      const [, second] = await eventsOf(first.id);
+      await c.write('delete', `/events/${second.id}?scope=following`, undefined, 'administrator').expect(200);
+      expect((await eventsOf(first.id)).map((event) => event.status)).toEqual(['publish', 'trash', 'trash', 'trash']);
+    });
+
+    it('keeps the permissions of the series: an author may not edit an editor’s series', async () => {
+      const first = await series({ start_date: '2028-03-06 10:00', end_date: '2028-03-06 11:00', recurrence: WEEKLY });
+      const [, second] = await eventsOf(first.id);
+      await c.write('patch', `/events/${second.id}?scope=all`, { title: 'Mine' }, 'author').expect(403);
+      await c.write('delete', `/events/${second.id}?scope=all`, undefined, 'author').expect(403);
+    });
+  });
+
+  describe('iCalendar feeds', () => {
+    /** Every occurrence a feed makes up to `until`, expanded by ical.js: [UTC start, title], sorted. */
+    const expand = (text: string, until: string): string[][] => {
+      const calendar = new ICAL.Component(ICAL.parse(text));
+      const vevents = calendar.getAllSubcomponents('vevent');
+      const instant = (time: ICAL.Time) => new Date(time.toUnixTime() * 1000).toISOString().slice(0, 19).replace('T', ' ');
+      const end = ICAL.Time.fromDateTimeString(until.replace(' ', 'T'));
+      const found: string[][] = [];
+      for (const component of vevents.filter((vevent) => !vevent.hasProperty('recurrence-id'))) {
+        const event = new ICAL.Event(component);
+        for (const exception of vevents.filter((vevent) => vevent.hasProperty('recurrence-id')))
+          if (exception.getFirstPropertyValue('uid') === event.uid) event.relateException(exception);
+        if (!event.isRecurring()) {
+          found.push([instant(event.startDate), event.summary]);
+          continue;
+        }
+        const iterator = event.iterator();
+        for (let next = iterator.next(); next && next.compare(end) <= 0; next = iterator.next()) {
+          const details = event.getOccurrenceDetails(next);
+          found.push([instant(details.startDate), details.item.summary]);
+        }
+      }
+      return found.sort((a, b) => a[0].localeCompare(b[0]) || a[1].localeCompare(b[1]));
+    };
+
+    it('writes a series as one VEVENT with RRULE, EXDATE and RDATE, exceptions with RECURRENCE-ID, and expands to the list', async () => {
+      await c.reset();
+      const first = await series({
+        title: 'Choir',
+        start_date: '2027-02-01 19:00:00',
+        end_date: '2027-02-01 21:00:00',
+        timezone: 'America/New_York',
+        recurrence: ['RRULE:FREQ=WEEKLY;UNTIL=20270426T235959Z', 'EXDATE;TZID=America/New_York:20270222T190000', 'RDATE:20270305T000000Z'],
+      });
+      await c.create({ title: 'Concert', start_date: '2027-03-10 20:00:00', end_date: '2027-03-10 22:00:00' });
+      const events = await eventsOf(first.id);
+      const byDate = (date: string) => events.find((event) => String(event.start_date).startsWith(date))!;
+      await c
+        .write(
+          'patch',
+          `/events/${byDate('2027-03-15').id}`,
+          { title: 'Choir: guest conductor', start_date: '2027-03-15 18:00', end_date: '2027-03-15 20:00' },
+          'administrator',
+        )
+        .expect(200);
+      await c.write('delete', `/events/${byDate('2027-03-29').id}`, undefined, 'administrator').expect(200);
+
+      for (const window of ['start_date=2027-01-01&end_date=2027-06-30', 'start_date=2027-03-01&end_date=2027-06-30']) {
+        const list = await c.list(`${window}&per_page=100`).expect(200);
+        const listed = (list.body.events as EventSummary[])
+          .map((event) => [event.utc_start_date as string, event.title])
+          .sort((a, b) => a[0].localeCompare(b[0]) || a[1].localeCompare(b[1]));
+        const feed = await c.get(`/events/ics?${window}`).expect(200);
+        expect(feed.text.match(/^RRULE:/gm)).toHaveLength(1);
+        expect(feed.text).toMatch(/^RECURRENCE-ID;TZID=America\/New_York:20270315T190000\r$/m);
+        expect(expand(feed.text, '2027-06-30 23:59:59')).toEqual(listed);
+      }
+      const listed = await c.list('start_date=2027-01-01&end_date=2027-06-30&per_page=100').expect(200);
+      // 13 Mondays to 26 April, less the EXDATE and the trashed one, plus the RDATE (4 March 19:00 in New York), plus the concert.
+      expect(listed.body.events).toHaveLength(13);
+    });
+  });
+});
