@@ -7,6 +7,9 @@ const common = {
 };
 
 module.exports = {
+  // A global option (Jest has no per-project timeout): e2e hooks start a real app on a real
+  // database, some start database servers, which takes seconds on a busy machine.
+  testTimeout: 30_000,
   projects: [
     { ...common, displayName: 'unit', rootDir: 'src', testRegex: '\\.spec\\.ts$' },
     {
