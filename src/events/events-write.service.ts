@@ -32,6 +32,7 @@ import { CreateEventDto, EventDateInput, LinkedInput } from './dto/create-event.
 import { UpdateEventFields } from './dto/update-event.dto';
 import { EventEntity, EventOrganizerEntity, EventTermEntity, EventVenueEntity } from './event.entity';
 import { EventView } from './event.presenter';
+import { CountedEvent, loadCountedEvents, recordEventChanges } from './event-day-counts';
 import { CountedState, UNCOUNTED, adjustTermCounts, createTerms, resolveTermRefs } from './event-terms';
 import { EventsQueryService } from './events-query.service';
 import { timezoneAbbreviation } from './timezone-abbr';
@@ -91,7 +92,8 @@ export class EventsWriteService {
         transaction(this.dataSource, async (manager) => {
           const event = new EventEntity();
           const plan = await this.validate(manager, input, user, null);
-          await this.apply(manager, event, input, user, plan, null);
+          const after = await this.apply(manager, event, input, user, plan, null);
+          await recordEventChanges(manager, [{ before: null, after }]);
           const [body] = await this.query.present([event], user, { written: true }, manager);
           return new Created(body, this.urls.rest('events', event.id));
         }),
@@ -106,7 +108,9 @@ export class EventsWriteService {
         transaction(this.dataSource, async (manager) => {
           const current = await this.lockedEvent(manager, subject.id);
           const plan = await this.validate(manager, input, user, current);
-          await this.apply(manager, current, input, user, plan, current);
+          const before = (await loadCountedEvents(manager, [current.id])).get(current.id) ?? null;
+          const after = await this.apply(manager, current, input, user, plan, current);
+          await recordEventChanges(manager, [{ before, after }]);
           const [body] = await this.query.present([current], user, { written: true }, manager);
           return body;
         }),
@@ -119,11 +123,13 @@ export class EventsWriteService {
     return transaction(this.dataSource, async (manager) => {
       const current = await this.lockedEvent(manager, subject.id);
       const before: CountedState = { status: current.status, termIds: await this.termIdsOf(manager, current.id) };
+      const counted = (await loadCountedEvents(manager, [current.id])).get(current.id) ?? null;
       if (force) {
         const [previous] = await this.query.present([current], user, { written: true }, manager);
         // Its event_terms rows go with it (ON DELETE CASCADE).
         await manager.delete(EventEntity, { id: current.id });
         await adjustTermCounts(manager, before, UNCOUNTED);
+        await recordEventChanges(manager, [{ before: counted, after: null }]);
         return { deleted: true, previous };
       }
       const modified = storedMoment(new Date(), this.config.siteTimezone);
@@ -134,6 +140,7 @@ export class EventsWriteService {
       );
       if (!result.affected) throw ApiError.of('event-is-in-trash');
       await adjustTermCounts(manager, before, { status: 'trash', termIds: before.termIds });
+      await recordEventChanges(manager, [{ before: counted, after: counted && { ...counted, status: 'trash' } }]);
       const trashed = await this.query.findOrFail({ id: current.id }, manager);
       const [body] = await this.query.present([trashed], user, { written: true }, manager);
       return body;
@@ -275,7 +282,10 @@ export class EventsWriteService {
     return plan;
   }
 
-  /** The writing pass: the row, new terms, nested venues and organizers, links, term counts. */
+  /**
+   * The writing pass: the row, new terms, nested venues and organizers, links, term counts.
+   * Returns what event_day_counts sees of the event now (links not sent are read back).
+   */
   private async apply(
     manager: EntityManager,
     event: EventEntity,
@@ -283,7 +293,7 @@ export class EventsWriteService {
     user: AuthUser,
     plan: Plan,
     current: EventEntity | null,
-  ): Promise<void> {
+  ): Promise<CountedEvent> {
     const creating = current === null;
     const before: CountedState = creating ? UNCOUNTED : { status: current.status, termIds: await this.termIdsOf(manager, current.id) };
     const now = storedMoment(new Date(), this.config.siteTimezone);
@@ -334,31 +344,30 @@ export class EventsWriteService {
       await manager.save(event);
     }
 
-    if (plan.venues)
-      await this.linkPosts(
-        manager,
-        EventVenueEntity,
-        'venueId',
-        event.id,
-        await this.createNested(manager, plan.venues, this.venues, user, 'venue'),
-        creating,
-      );
-    if (plan.organizers) {
-      await this.linkPosts(
-        manager,
-        EventOrganizerEntity,
-        'organizerId',
-        event.id,
-        await this.createNested(manager, plan.organizers, this.organizers, user, 'organizer'),
-        creating,
-      );
-    }
+    const venueIds = plan.venues ? await this.createNested(manager, plan.venues, this.venues, user, 'venue') : undefined;
+    if (venueIds) await this.linkPosts(manager, EventVenueEntity, 'venueId', event.id, venueIds, creating);
+    const organizerIds = plan.organizers
+      ? await this.createNested(manager, plan.organizers, this.organizers, user, 'organizer')
+      : undefined;
+    if (organizerIds) await this.linkPosts(manager, EventOrganizerEntity, 'organizerId', event.id, organizerIds, creating);
     // Terms last: their count rows are the hot locks shared with other writers, held until commit.
     const termIds = await this.newTermIds(manager, event.id, plan, creating);
     // Counts before links: the links' foreign-key checks then find the term rows already locked
     // for update, instead of two writers each holding a shared lock and waiting for the other's.
     await adjustTermCounts(manager, before, { status: event.status, termIds: termIds ?? before.termIds });
     if (termIds) await this.replaceTermLinks(manager, event.id, termIds, creating);
+    const stored = creating || (venueIds && organizerIds) ? undefined : (await loadCountedEvents(manager, [event.id])).get(event.id);
+    return {
+      status: event.status,
+      hideFromListings: event.hideFromListings,
+      featured: event.featured,
+      ticketed: event.ticketed,
+      startUtc: event.startUtc,
+      endUtc: event.endUtc,
+      termIds: termIds ?? before.termIds,
+      venueIds: venueIds ?? stored?.venueIds ?? [],
+      organizerIds: organizerIds ?? stored?.organizerIds ?? [],
+    };
   }
 
   /** The event's categories and tags after the write (new terms created), when either was sent. */

@@ -3,6 +3,7 @@ import { DateTime } from 'luxon';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { DataSource, EntityManager, EntityTarget, ObjectLiteral } from 'typeorm';
 import { markWritten } from '../database/read-cache';
+import { EventCountChange, recordEventChanges } from '../events/event-day-counts';
 import { EventEntity, EventOrganizerEntity, EventTermEntity, EventVenueEntity } from '../events/event.entity';
 import { MediaEntity } from '../media/media.entity';
 import { OrganizerEntity } from '../organizers/organizer.entity';
@@ -36,7 +37,16 @@ export interface SeedSummary extends SeedSizes {
 export class SeedRefusedError extends Error {}
 
 /** Content tables, children first (the order to empty them in). */
-const CONTENT_TABLES = ['event_terms', 'event_venues', 'event_organizers', 'events', 'terms', 'venues', 'organizers'] as const;
+const CONTENT_TABLES = [
+  'event_day_counts',
+  'event_terms',
+  'event_venues',
+  'event_organizers',
+  'events',
+  'terms',
+  'venues',
+  'organizers',
+] as const;
 /** Demo images are recognisable by their URL, so a reset leaves users' own media alone. */
 const DEMO_MEDIA_PREFIX = 'https://images.example.com/uploads/';
 /** Rows per INSERT: under SQLite's 32,766 bound parameters, and a few MB per MySQL packet. */
@@ -171,6 +181,21 @@ async function writeEvents(manager: EntityManager, batch: EventBatch): Promise<v
   await insertRows(manager, EventTermEntity, batch.terms);
   await insertRows(manager, EventVenueEntity, batch.venues);
   await insertRows(manager, EventOrganizerEntity, batch.organizers);
+  await recordEventChanges(manager, countedBatch(batch));
+}
+
+/** The batch as event_day_counts sees it: every event new, with its links. */
+function countedBatch(batch: EventBatch): EventCountChange[] {
+  const linked = new Map<number, { termIds: number[]; venueIds: number[]; organizerIds: number[] }>();
+  const of = (eventId: number) => {
+    let entry = linked.get(eventId);
+    if (!entry) linked.set(eventId, (entry = { termIds: [], venueIds: [], organizerIds: [] }));
+    return entry;
+  };
+  for (const row of batch.terms) of(row.eventId).termIds.push(row.termId);
+  for (const row of batch.venues) of(row.eventId).venueIds.push(row.venueId);
+  for (const row of batch.organizers) of(row.eventId).organizerIds.push(row.organizerId);
+  return batch.events.map((event) => ({ before: null, after: { ...event, ...of(event.id) } }));
 }
 
 /**

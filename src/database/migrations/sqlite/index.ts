@@ -7,6 +7,7 @@ import { PostIds1763700005000 } from './1763700005000-PostIds';
 import { EventsWindowIndex1763700006000 } from './1763700006000-EventsWindowIndex';
 import { EventsListIndex1763700007000 } from './1763700007000-EventsListIndex';
 import { PasswordLookup1763700008000 } from './1763700008000-PasswordLookup';
+import { EventDayCounts1763700100000 } from './1763700100000-EventDayCounts';
 
 /** Every sqlite migration, in timestamp order. Append-only once merged. */
 export const SQLITE_MIGRATIONS: Function[] = [
@@ -19,4 +20,5 @@ export const SQLITE_MIGRATIONS: Function[] = [
   EventsWindowIndex1763700006000,
   EventsListIndex1763700007000,
   PasswordLookup1763700008000,
+  EventDayCounts1763700100000,
 ];
