@@ -346,6 +346,13 @@ export class EventsQueryService {
     const open = openContentWhere('e.password', { password, dialect });
     builder.setParameters(open.params);
     words.forEach((word, index) => {
+      // SQLite: the rows whose trigram index holds every trigram of the word first (a superset of
+      // the matches, see migration 1763700101000); shorter words have no trigram and scan.
+      if (dialect === 'sqlite' && [...word].length >= 3) {
+        builder.andWhere(`e.id IN (SELECT rowid FROM events_search WHERE events_search MATCH :trigrams${index})`, {
+          [`trigrams${index}`]: `"${word.replace(/"/g, '""')}"`,
+        });
+      }
       const like = (column: string) => `${lower}(${column}) LIKE :search${index} ${LIKE_ESCAPE}`;
       const content = `(${like('e.description')} OR ${like('e.excerpt')})`;
       builder.andWhere(`(${like('e.title')} OR (${open.sql} AND ${content}))`, {

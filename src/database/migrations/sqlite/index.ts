@@ -8,6 +8,7 @@ import { EventsWindowIndex1763700006000 } from './1763700006000-EventsWindowInde
 import { EventsListIndex1763700007000 } from './1763700007000-EventsListIndex';
 import { PasswordLookup1763700008000 } from './1763700008000-PasswordLookup';
 import { EventDayCounts1763700100000 } from './1763700100000-EventDayCounts';
+import { EventsSearch1763700101000 } from './1763700101000-EventsSearch';
 
 /** Every sqlite migration, in timestamp order. Append-only once merged. */
 export const SQLITE_MIGRATIONS: Function[] = [
@@ -21,4 +22,5 @@ export const SQLITE_MIGRATIONS: Function[] = [
   EventsListIndex1763700007000,
   PasswordLookup1763700008000,
   EventDayCounts1763700100000,
+  EventsSearch1763700101000,
 ];
