@@ -51,8 +51,9 @@ export function dayStart(day: number): Date {
 /**
  * THE maintenance of event_day_counts (issue #14): every write that inserts, updates or deletes
  * event rows or their links calls it in its own transaction, with all its changes at once (a
- * batch costs one statement per 500 changed rows). Rows are upserted in key order, so two
- * writers lock them in the same order. Call it after the write's other hot locks (term counts).
+ * batch costs one statement per 500 changed rows). Changes are INSERTed as new rows, never
+ * updated in place: concurrent writers of one day neither wait for nor deadlock with each other
+ * (migration 1763700100000); `rebuildEventDayCounts` folds them again.
  */
 export async function recordEventChanges(manager: EntityManager, changes: readonly EventCountChange[]): Promise<void> {
   const deltas = new Map<string, number>();
@@ -96,16 +97,12 @@ export async function recordEventChanges(manager: EntityManager, changes: readon
     })
     // Key order (the primary key's), so concurrent writers lock shared rows in the same order.
     .sort(compareRows);
-  const sqlite = manager.connection.options.type === 'better-sqlite3';
-  const upsert = sqlite
-    ? 'ON CONFLICT (kind, post_id, status, level, start_bucket, end_bucket) DO UPDATE SET n = n + excluded.n'
-    : 'ON DUPLICATE KEY UPDATE n = n + VALUES(n)';
   for (let from = 0; from < rows.length; from += 500) {
     const slice = rows.slice(from, from + 500);
     await manager.query(
       `INSERT INTO event_day_counts (kind, post_id, status, level, start_bucket, end_bucket, n) VALUES ${slice
         .map(() => '(?, ?, ?, ?, ?, ?, ?)')
-        .join(', ')} ${upsert}`,
+        .join(', ')}`,
       slice.flat(),
     );
   }
@@ -121,7 +118,7 @@ function compareRows(a: CountRow, b: CountRow): number {
   return 0;
 }
 
-/** What the counts see of the events `ids` now (as this transaction sees them): 4 queries. */
+/** What the counts see of the events `ids` now (as this transaction sees them): 2 queries. */
 export async function loadCountedEvents(manager: EntityManager, ids: readonly number[]): Promise<Map<number, CountedEvent>> {
   const found = new Map<number, CountedEvent>();
   if (!ids.length) return found;
@@ -130,18 +127,20 @@ export async function loadCountedEvents(manager: EntityManager, ids: readonly nu
     `SELECT id, status, hide_from_listings, featured, ticketed, start_utc, end_utc FROM events WHERE id IN (${marks})`,
     [...ids],
   );
-  const links = async (table: string, column: string) => {
-    const byEvent = new Map<number, number[]>();
-    const rows = await manager.query<{ event_id: number | string; post_id: number | string }[]>(
-      `SELECT event_id, ${column} AS post_id FROM ${table} WHERE event_id IN (${marks})`,
-      [...ids],
-    );
-    for (const row of rows) byEvent.set(Number(row.event_id), [...(byEvent.get(Number(row.event_id)) ?? []), Number(row.post_id)]);
-    return byEvent;
-  };
-  const terms = await links('event_terms', 'term_id');
-  const venues = await links('event_venues', 'venue_id');
-  const organizers = await links('event_organizers', 'organizer_id');
+  // The three kinds of links in one round trip.
+  const rows = await manager.query<{ k: string; event_id: number | string; post_id: number | string }[]>(
+    `SELECT 't' AS k, event_id, term_id AS post_id FROM event_terms WHERE event_id IN (${marks}) ` +
+      `UNION ALL SELECT 'v', event_id, venue_id FROM event_venues WHERE event_id IN (${marks}) ` +
+      `UNION ALL SELECT 'o', event_id, organizer_id FROM event_organizers WHERE event_id IN (${marks})`,
+    [...ids, ...ids, ...ids],
+  );
+  const linked = { t: new Map<number, number[]>(), v: new Map<number, number[]>(), o: new Map<number, number[]>() };
+  for (const row of rows) {
+    const byEvent = linked[row.k as 't' | 'v' | 'o'];
+    const eventId = Number(row.event_id);
+    byEvent.set(eventId, [...(byEvent.get(eventId) ?? []), Number(row.post_id)]);
+  }
+  const [terms, venues, organizers] = [linked.t, linked.v, linked.o];
   const sqlite = manager.connection.options.type === 'better-sqlite3';
   for (const row of events) {
     const id = Number(row.id);

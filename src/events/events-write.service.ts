@@ -93,8 +93,9 @@ export class EventsWriteService {
           const event = new EventEntity();
           const plan = await this.validate(manager, input, user, null);
           const after = await this.apply(manager, event, input, user, plan, null);
-          await recordEventChanges(manager, [{ before: null, after }]);
           const [body] = await this.query.present([event], user, { written: true }, manager);
+          // Last: the day counts of popular days are the hottest rows, locked until the commit.
+          await recordEventChanges(manager, [{ before: null, after }]);
           return new Created(body, this.urls.rest('events', event.id));
         }),
       WRITE_ATTEMPTS,
@@ -109,9 +110,9 @@ export class EventsWriteService {
           const current = await this.lockedEvent(manager, subject.id);
           const plan = await this.validate(manager, input, user, current);
           const before = (await loadCountedEvents(manager, [current.id])).get(current.id) ?? null;
-          const after = await this.apply(manager, current, input, user, plan, current);
-          await recordEventChanges(manager, [{ before, after }]);
+          const after = await this.apply(manager, current, input, user, plan, current, before);
           const [body] = await this.query.present([current], user, { written: true }, manager);
+          await recordEventChanges(manager, [{ before, after }]);
           return body;
         }),
       WRITE_ATTEMPTS,
@@ -140,9 +141,9 @@ export class EventsWriteService {
       );
       if (!result.affected) throw ApiError.of('event-is-in-trash');
       await adjustTermCounts(manager, before, { status: 'trash', termIds: before.termIds });
-      await recordEventChanges(manager, [{ before: counted, after: counted && { ...counted, status: 'trash' } }]);
       const trashed = await this.query.findOrFail({ id: current.id }, manager);
       const [body] = await this.query.present([trashed], user, { written: true }, manager);
+      await recordEventChanges(manager, [{ before: counted, after: counted && { ...counted, status: 'trash' } }]);
       return body;
     });
   }
@@ -284,7 +285,7 @@ export class EventsWriteService {
 
   /**
    * The writing pass: the row, new terms, nested venues and organizers, links, term counts.
-   * Returns what event_day_counts sees of the event now (links not sent are read back).
+   * Returns what event_day_counts sees of the event now (links not sent are `counted`'s, as before).
    */
   private async apply(
     manager: EntityManager,
@@ -293,6 +294,7 @@ export class EventsWriteService {
     user: AuthUser,
     plan: Plan,
     current: EventEntity | null,
+    counted: CountedEvent | null = null,
   ): Promise<CountedEvent> {
     const creating = current === null;
     const before: CountedState = creating ? UNCOUNTED : { status: current.status, termIds: await this.termIdsOf(manager, current.id) };
@@ -356,7 +358,6 @@ export class EventsWriteService {
     // for update, instead of two writers each holding a shared lock and waiting for the other's.
     await adjustTermCounts(manager, before, { status: event.status, termIds: termIds ?? before.termIds });
     if (termIds) await this.replaceTermLinks(manager, event.id, termIds, creating);
-    const stored = creating || (venueIds && organizerIds) ? undefined : (await loadCountedEvents(manager, [event.id])).get(event.id);
     return {
       status: event.status,
       hideFromListings: event.hideFromListings,
@@ -365,8 +366,8 @@ export class EventsWriteService {
       startUtc: event.startUtc,
       endUtc: event.endUtc,
       termIds: termIds ?? before.termIds,
-      venueIds: venueIds ?? stored?.venueIds ?? [],
-      organizerIds: organizerIds ?? stored?.organizerIds ?? [],
+      venueIds: venueIds ?? counted?.venueIds ?? [],
+      organizerIds: organizerIds ?? counted?.organizerIds ?? [],
     };
   }
 

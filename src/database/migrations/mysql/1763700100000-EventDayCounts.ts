@@ -7,7 +7,10 @@ import { eventDayCountInserts } from '../../../events/event-day-counts';
  * One row per (kind, post, status, level, start bucket, end bucket): kind 0 is every event, 1-3
  * the events of a term, venue or organizer (`post_id`), 4 and 5 the featured and the ticketed
  * ones; level 0, 1, 2 count buckets of 1, 8 and 64 UTC days since 1970-01-01. Events hidden from
- * listings count nowhere. The primary key serves bounds on the start, idx_event_day_counts_end
+ * listings count nowhere. Writes only ever INSERT their changes (+1, -1) as new rows: no unique
+ * key but the id, so concurrent writers of the same day take no gap or duplicate-key locks and
+ * never wait for or deadlock with each other; totals sum the rows, and
+ * `events:recount-days` folds them again. idx_event_day_counts_start serves bounds on the start, idx_event_day_counts_end
  * bounds on the end. Kept by recordEventChanges in every write's transaction; filled here as
  * `npm run cli -- events:recount-days` fills it.
  */
@@ -17,6 +20,7 @@ export class EventDayCounts1763700100000 implements MigrationInterface {
   public async up(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query(
       'CREATE TABLE `event_day_counts` (' +
+        '`id` bigint NOT NULL AUTO_INCREMENT, ' +
         '`kind` tinyint NOT NULL, ' +
         '`post_id` int NOT NULL, ' +
         '`status` varchar(20) NOT NULL, ' +
@@ -25,7 +29,8 @@ export class EventDayCounts1763700100000 implements MigrationInterface {
         '`end_bucket` int NOT NULL, ' +
         '`n` int NOT NULL, ' +
         'INDEX `idx_event_day_counts_end` (`kind`, `post_id`, `status`, `level`, `end_bucket`, `start_bucket`), ' +
-        'PRIMARY KEY (`kind`, `post_id`, `status`, `level`, `start_bucket`, `end_bucket`)) ENGINE=InnoDB',
+        'INDEX `idx_event_day_counts_start` (`kind`, `post_id`, `status`, `level`, `start_bucket`, `end_bucket`), ' +
+        'PRIMARY KEY (`id`)) ENGINE=InnoDB',
     );
     for (const sql of eventDayCountInserts(false)) await queryRunner.query(sql);
   }

@@ -8,14 +8,17 @@ export class EventDayCounts1763700100000 implements MigrationInterface {
   public async up(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query(
       'CREATE TABLE "event_day_counts" (' +
+        '"id" integer PRIMARY KEY AUTOINCREMENT, ' +
         '"kind" integer NOT NULL, ' +
         '"post_id" integer NOT NULL, ' +
         '"status" varchar(20) NOT NULL, ' +
         '"level" integer NOT NULL, ' +
         '"start_bucket" integer NOT NULL, ' +
         '"end_bucket" integer NOT NULL, ' +
-        '"n" integer NOT NULL, ' +
-        'PRIMARY KEY ("kind", "post_id", "status", "level", "start_bucket", "end_bucket")) WITHOUT ROWID',
+        '"n" integer NOT NULL)',
+    );
+    await queryRunner.query(
+      'CREATE INDEX "idx_event_day_counts_start" ON "event_day_counts" ("kind", "post_id", "status", "level", "start_bucket", "end_bucket")',
     );
     await queryRunner.query(
       'CREATE INDEX "idx_event_day_counts_end" ON "event_day_counts" ("kind", "post_id", "status", "level", "end_bucket", "start_bucket")',
