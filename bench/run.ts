@@ -46,6 +46,8 @@ interface Options {
   readCache: number;
   instances: number;
   redis: string;
+  /** Issue #14: nothing remembered, read scenarios as the signed-in administrator. */
+  cold: boolean;
   mysql: string;
   port: number;
   seed: number;
@@ -263,6 +265,7 @@ async function loadFixture(database: BenchDatabase, server: Server, events: numb
   const filters = roots.map(
     (root, i) => `start_date=${day(0)}&end_date=${day(90)}&categories=${String(root.slug)}&search=${words[i % words.length]}`,
   );
+  const windowCategory = roots.map((root) => `start_date=${day(0)}&end_date=${day(90)}&categories=${String(root.slug)}`);
 
   const list = await fetch(`${server.origin}${NS}/events`);
   if (!list.ok) throw new Error(`GET ${NS}/events answered ${list.status}: the events list must work before it can be measured`);
@@ -273,6 +276,8 @@ async function loadFixture(database: BenchDatabase, server: Server, events: numb
     eventSlugs: picked.map((row) => String(row.slug)),
     venueIds: venues.map((row) => Number(row.id)),
     filters,
+    windowCategory,
+    searchWords: words,
     adminAuth: `Basic ${Buffer.from(`${ADMIN.username}:${ADMIN.password}`).toString('base64')}`,
     baselineBytes,
     createBodies: roots.map((root, i) => ({
@@ -298,8 +303,12 @@ async function runScenario(
   scenario: Scenario,
   baselineRps: number | null,
 ): Promise<ScenarioResult> {
-  const request = scenario.request(fixture);
+  const given = scenario.request(fixture);
+  // --cold: every read as the signed-in administrator, whose answers are never remembered.
+  const request: ScenarioRequest =
+    options.cold && scenario.reads ? { ...given, headers: { ...given.headers, authorization: fixture.adminAuth } } : given;
   const spec = { origin: server.origin, connections: options.connections, ...request };
+  const beside = scenario.beside?.(fixture);
   process.stdout.write(`-- ${scenario.title}: warm-up ${options.warmup} s, then ${options.duration} s\n`);
   if (options.warmup > 0 && !scenario.writes) await runLoadProcess({ ...spec, seconds: options.warmup });
   if (scenario.writes) await runLoadProcess({ ...spec, connections: 1, seconds: 1 });
@@ -311,7 +320,9 @@ async function runScenario(
   const dbPid = database.kind === 'mysql' ? databaseServerPid() : null;
   const cpuBefore = { server: cpuMs(pid), database: dbPid ? cpuMs(dbPid) : 0 };
   const rss = sampleRss(pid);
+  const besideLoad = beside ? runLoadProcess({ ...beside, origin: server.origin, seconds: options.duration }) : undefined;
   const load = await runLoadProcess({ ...spec, seconds: options.duration });
+  const besideResult = await besideLoad;
   const memory = rss.stop();
   const cpu = { server: cpuMs(pid) - cpuBefore.server, database: dbPid ? cpuMs(dbPid) - cpuBefore.database : 0 };
   const explain = scenario.eventList ? await explainQueries(database, server) : undefined;
@@ -336,6 +347,7 @@ async function runScenario(
     databaseCpuMsPerRequest: dbPid && load.requests ? round(cpu.database / load.requests, 3) : null,
     ratio: baselineRps ? round(load.requests / load.seconds / baselineRps, 3) : 1,
     explain,
+    ...(besideResult ? { beside: { ...besideResult, rps: round(besideResult.requests / besideResult.seconds, 1) } } : {}),
   };
   process.stdout.write(
     `   ${result.load.rps} req/s, p50 ${load.p50} ms, p99 ${load.p99} ms, ${load.errors + load.non2xx} errors, ` +
@@ -421,6 +433,7 @@ function parseOptions(argv: string[]): Options {
     .option('--instances <n>', 'MySQL: run the scenarios with 1 server process, then with n (start:cluster) sharing Redis', int, 1)
     .option('--redis <url>', 'the Redis of --instances', 'redis://127.0.0.1:6379')
     .option('--seed <n>', 'random seed of the data', int, 1)
+    .option('--cold', 'issue #14: READ_CACHE_SECONDS=0 and every read scenario as the signed-in administrator')
     .option('--scale', 'event lists at 10,000, 100,000, ... up to --events (default 1,000,000), MySQL')
     .option('--scale-from <n>', 'smallest size of --scale', int, 10_000)
     .option('--only <keys>', `scenarios to run: ${SCENARIOS.map((s) => s.key).join(', ')}`, (value: string) => value.split(','))
@@ -440,11 +453,12 @@ function parseOptions(argv: string[]): Options {
   return {
     ...parsed,
     scale: parsed.scale ?? false,
+    cold: parsed.cold ?? false,
     reuse: parsed.reuse ?? false,
     profile: parsed.profile ?? false,
     events: parsed.events ?? (parsed.scale ? 1_000_000 : 100_000),
     // The scale mode measures how the database work grows with the data: remembered pages would hide it.
-    readCache: parsed.readCache ?? (parsed.scale ? 0 : 5),
+    readCache: parsed.readCache ?? (parsed.scale || parsed.cold ? 0 : 5),
   };
 }
 

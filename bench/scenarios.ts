@@ -9,6 +9,10 @@ export interface Fixture {
   readonly venueIds: readonly number[];
   /** Query strings of "date window + category + search" that match events. */
   readonly filters: readonly string[];
+  /** Query strings of "90-day window + category" (no search). */
+  readonly windowCategory: readonly string[];
+  /** Words of 3+ characters for `search` alone. */
+  readonly searchWords: readonly string[];
   /** Create bodies, taken in turn: a few categories and venues, as several editors would. */
   readonly createBodies: readonly Record<string, unknown>[];
   /** `Basic ...` of the administrator. */
@@ -27,6 +31,10 @@ export interface Scenario {
   /** Writes change the data: they run last. */
   readonly writes: boolean;
   readonly request: (fixture: Fixture) => ScenarioRequest;
+  /** Reads of the data (not the baseline): `--cold` sends them as the signed-in administrator. */
+  readonly reads?: boolean;
+  /** Load that runs beside the measured one for its whole length (its own connections), e.g. writes. */
+  readonly beside?: (fixture: Fixture) => ScenarioRequest & { connections: number };
 }
 
 const NS = '/calendar/events/v1';
@@ -47,6 +55,23 @@ export const SCENARIOS: readonly Scenario[] = [
     eventList: true,
     writes: false,
     request: () => ({ method: 'GET', paths: [`${NS}/events`] }),
+    reads: true,
+  },
+  {
+    key: 'list-window-category',
+    title: 'events: 90-day window + category',
+    eventList: true,
+    writes: false,
+    request: (f) => ({ method: 'GET', paths: f.windowCategory.map((query) => `${NS}/events?${query}`) }),
+    reads: true,
+  },
+  {
+    key: 'list-search',
+    title: 'events: search one word',
+    eventList: true,
+    writes: false,
+    request: (f) => ({ method: 'GET', paths: f.searchWords.map((word) => `${NS}/events?search=${word}`) }),
+    reads: true,
   },
   {
     key: 'list-filtered',
@@ -54,6 +79,7 @@ export const SCENARIOS: readonly Scenario[] = [
     eventList: true,
     writes: false,
     request: (f) => ({ method: 'GET', paths: f.filters.map((query) => `${NS}/events?${query}`) }),
+    reads: true,
   },
   {
     key: 'list-venue',
@@ -61,6 +87,7 @@ export const SCENARIOS: readonly Scenario[] = [
     eventList: true,
     writes: false,
     request: (f) => ({ method: 'GET', paths: f.venueIds.map((id) => `${NS}/events?venue=${id}`) }),
+    reads: true,
   },
   {
     key: 'list-page-50',
@@ -68,6 +95,7 @@ export const SCENARIOS: readonly Scenario[] = [
     eventList: true,
     writes: false,
     request: () => ({ method: 'GET', paths: [`${NS}/events?page=50`] }),
+    reads: true,
   },
   {
     key: 'event-by-id',
@@ -75,6 +103,7 @@ export const SCENARIOS: readonly Scenario[] = [
     eventList: false,
     writes: false,
     request: (f) => ({ method: 'GET', paths: f.eventIds.map((id) => `${NS}/events/${id}`) }),
+    reads: true,
   },
   {
     key: 'event-by-slug',
@@ -82,6 +111,7 @@ export const SCENARIOS: readonly Scenario[] = [
     eventList: false,
     writes: false,
     request: (f) => ({ method: 'GET', paths: f.eventSlugs.map((slug) => `${NS}/events/by-slug/${slug}`) }),
+    reads: true,
   },
   {
     key: 'venues',
@@ -103,5 +133,20 @@ export const SCENARIOS: readonly Scenario[] = [
     eventList: false,
     writes: true,
     request: (f) => ({ method: 'POST', paths: [`${NS}/events`], headers: { authorization: f.adminAuth }, bodies: f.createBodies }),
+  },
+  {
+    // Issue #14: anonymous default lists (remembered reads on) while two connections create events non-stop.
+    key: 'mixed',
+    title: 'events: default list while 2 connections create',
+    eventList: true,
+    writes: true,
+    request: () => ({ method: 'GET', paths: [`${NS}/events`] }),
+    beside: (f) => ({
+      method: 'POST',
+      paths: [`${NS}/events`],
+      headers: { authorization: f.adminAuth },
+      bodies: f.createBodies,
+      connections: 2,
+    }),
   },
 ];

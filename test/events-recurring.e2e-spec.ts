@@ -3,6 +3,7 @@ import { RecurrenceService } from '../src/events/recurrence/recurrence.service';
 import { TEST_DATABASES } from './support/databases';
 import { Body, EVENT_KEYS, EventSummary, EventsClient } from './support/events';
 import { TestApp } from './support/test-app';
+import { dayCountsAndRebuild } from './support/day-counts';
 
 // Series of hundreds of events, on a machine shared with other suites.
 jest.setTimeout(60_000);
@@ -18,6 +19,12 @@ describe.each(TEST_DATABASES)('recurring events on $kind', (database) => {
     c = await EventsClient.start(t);
   });
   afterAll(() => t.close());
+
+  // Every series write keeps the list totals' day counts exact (issue #14): equal to a rebuild.
+  afterEach(async () => {
+    const { maintained, rebuilt } = await dayCountsAndRebuild(t.dataSource);
+    expect(maintained).toEqual(rebuilt);
+  });
 
   const series = (body: Body) => c.create({ title: 'Yoga class', ...body });
   /** Every event of a series, first included, in date order (as the list sees them, any status). */

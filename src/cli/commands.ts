@@ -7,6 +7,7 @@ import { UserInputError, UsersService } from '../auth/users.service';
 import { ROLES } from '../auth/roles';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { recountAllTerms } from '../events/event-terms';
+import { rebuildEventDayCounts } from '../events/event-day-counts';
 import { DEFAULT_SEED_SIZES } from '../seed/sizes';
 
 export interface CliOutput {
@@ -82,6 +83,15 @@ export function buildProgram(context: () => Promise<INestApplicationContext>, ou
       const dataSource = (await context()).get<DataSource>(getDataSourceToken());
       const { terms, corrected } = await recountAllTerms(dataSource);
       output.out(`recounted ${terms} terms; ${corrected} corrected`);
+    });
+
+  program
+    .command('events:recount-days')
+    .description('rebuild the per-day event counts behind the events list totals (after writes made with SQL)')
+    .action(async () => {
+      const dataSource = (await context()).get<DataSource>(getDataSourceToken());
+      const rows = await rebuildEventDayCounts(dataSource);
+      output.out(`rebuilt the event day counts: ${rows} rows`);
     });
 
   program

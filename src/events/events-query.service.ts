@@ -23,6 +23,7 @@ import { EmbeddedTermView, presentEmbeddedTerm } from '../terms/term.presenter';
 import { VenueEntity } from '../venues/venue.entity';
 import { VenuesService } from '../venues/venues.service';
 import { DEFAULT_GEOLOC_RADIUS_KM, ListEventsQuery } from './dto/list-events.query';
+import { CountedScope, countFromSummaries } from './event-list-total';
 import { findTermRefs } from './event-terms';
 import { EventEntity, EventOrganizerEntity, EventTermEntity, EventVenueEntity } from './event.entity';
 import { EventView, LinkedPostView, presentEvent } from './event.presenter';
@@ -131,7 +132,11 @@ export class EventsQueryService {
     if (!matched && page > 1) throw ApiError.of('event-archive-page-not-found');
     // A page that is not full is the last one: it tells the total without counting. Otherwise the
     // total is remembered per statement until the next write: counting walks the whole window.
-    const total = matched < perPage ? offset + matched : await this.cache.count(builder, () => countRows(builder));
+    const counted = countedScope(query, scope, point, { categoryIds, tagIds });
+    const total =
+      matched < perPage
+        ? offset + matched
+        : await this.cache.count(builder, () => (counted ? countFromSummaries(builder, window, counted) : countRows(builder)));
 
     const items = await this.present(events, user, { password: query.password });
     const pages = totalPages(total, perPage);
@@ -350,6 +355,13 @@ export class EventsQueryService {
     const open = openContentWhere('e.password', { password, dialect });
     builder.setParameters(open.params);
     words.forEach((word, index) => {
+      // SQLite: the rows whose trigram index holds every trigram of the word first (a superset of
+      // the matches, see migration 1763700101000); shorter words have no trigram and scan.
+      if (dialect === 'sqlite' && [...word].length >= 3) {
+        builder.andWhere(`e.id IN (SELECT rowid FROM events_search WHERE events_search MATCH :trigrams${index})`, {
+          [`trigrams${index}`]: `"${word.replace(/"/g, '""')}"`,
+        });
+      }
       const like = (column: string) => `${lower}(${column}) LIKE :search${index} ${LIKE_ESCAPE}`;
       const content = `(${like('e.description')} OR ${like('e.excerpt')})`;
       builder.andWhere(`(${like('e.title')} OR (${open.sql} AND ${content}))`, {
@@ -433,6 +445,38 @@ function whereWindow(builder: SelectQueryBuilder<EventEntity>, window: DateWindo
 async function countRows(builder: SelectQueryBuilder<EventEntity>): Promise<number> {
   const row = await builder.clone().select('COUNT(*)', 'total').orderBy().getRawOne<{ total: number | string }>();
   return Number(row?.total ?? 0);
+}
+
+/**
+ * The event_day_counts key of a list's events, when there is one: every event, or those of one
+ * term, venue or organizer, or the featured or the ticketed ones, in statuses seen by everyone.
+ * Other filters (search, include, post_parent, geoloc, several posts, an owner's own statuses,
+ * featured or ticketed false) are counted by walking the index.
+ */
+function countedScope(
+  query: ListEventsQuery,
+  scope: StatusScope,
+  point: GeoPoint | undefined,
+  terms: { categoryIds?: number[]; tagIds?: number[] },
+): CountedScope | undefined {
+  if (scope.ownerId !== null || query.search !== undefined || query.include || query.postParent !== undefined) return undefined;
+  if (query.geoloc || point) return undefined;
+  const keys: Omit<CountedScope, 'statuses'>[] = [];
+  for (const [kind, ids] of [
+    ['term', terms.categoryIds],
+    ['term', terms.tagIds],
+    ['venue', query.venue],
+    ['organizer', query.organizer],
+  ] as const) {
+    if (!ids) continue;
+    if (new Set(ids).size !== 1) return undefined;
+    keys.push({ kind, postId: ids[0] });
+  }
+  if (query.featured === false || query.ticketed === false) return undefined;
+  if (query.featured) keys.push({ kind: 'featured', postId: 0 });
+  if (query.ticketed) keys.push({ kind: 'ticketed', postId: 0 });
+  if (keys.length > 1) return undefined;
+  return { ...(keys[0] ?? { kind: 'all', postId: 0 }), statuses: scope.statuses };
 }
 
 /** OR within one list: the event has at least one of the ids (served by the link table's (x_id, event_id) index). */

@@ -33,6 +33,7 @@ import { UpdateEventFields } from './dto/update-event.dto';
 import { deleteOccurrences, updateOccurrences } from './recurrence/occurrence-rows';
 import { EventEntity, EventOrganizerEntity, EventTermEntity, EventVenueEntity } from './event.entity';
 import { EventView } from './event.presenter';
+import { CountedEvent, loadCountedEvents, recordEventChanges } from './event-day-counts';
 import { CountedState, UNCOUNTED, adjustTermCounts, createTerms, resolveTermRefs } from './event-terms';
 import { EventsQueryService } from './events-query.service';
 import { timezoneAbbreviation } from './timezone-abbr';
@@ -97,9 +98,11 @@ export class EventsWriteService {
         transaction(this.dataSource, async (manager) => {
           const event = new EventEntity();
           const plan = await this.validate(manager, input, user, null);
-          await this.apply(manager, event, input, user, plan, null);
+          const after = await this.apply(manager, event, input, user, plan, null);
           if (input.recurrence?.lines.length) await this.recurrence.setRule(manager, event, input.recurrence);
           const [body] = await this.query.present([event], user, { written: true }, manager);
+          // Last: the day counts of popular days are the hottest rows, locked until the commit.
+          await recordEventChanges(manager, [{ before: null, after }]);
           return new Created(body, this.urls.rest('events', event.id));
         }),
       WRITE_ATTEMPTS,
@@ -114,13 +117,15 @@ export class EventsWriteService {
           const current = await this.lockedEvent(manager, subject.id);
           const role = await this.recurrence.roleOf(manager, current.id);
           const scope = seriesScope(role, input.scope, input.recurrence !== undefined);
-          if (role.kind === 'occurrence' && scope !== 'this') {
-            await this.updateSeries(manager, current, role, scope, input, user);
-          } else {
-            const plan = await this.validate(manager, input, user, current);
-            await this.apply(manager, current, input, user, plan, current);
-            await this.afterUpdate(manager, current, role, input);
-          }
+          await this.counting(manager, await this.touchedIds(manager, current, role, scope), async () => {
+            if (role.kind === 'occurrence' && scope !== 'this') {
+              await this.updateSeries(manager, current, role, scope, input, user);
+            } else {
+              const plan = await this.validate(manager, input, user, current);
+              await this.apply(manager, current, input, user, plan, current);
+              await this.afterUpdate(manager, current, role, input);
+            }
+          });
           const written = await this.query.findOrFail({ id: current.id }, manager);
           const [body] = await this.query.present([written], user, { written: true }, manager);
           return body;
@@ -136,40 +141,70 @@ export class EventsWriteService {
       const role = await this.recurrence.roleOf(manager, current.id);
       const scope = seriesScope(role, input.scope, false);
       const [previous] = await this.query.present([current], user, { written: true }, manager);
-      if (role.kind !== 'none' && scope !== 'this') {
-        const seriesId = role.kind === 'series' ? current.id : role.occurrence.seriesId;
-        const following =
-          scope === 'following' ? (role as { occurrence: { occurrenceDate: string } }).occurrence.occurrenceDate : undefined;
-        const ids = await this.recurrence.occurrenceIds(manager, seriesId, following);
-        if (scope === 'all' && current.id !== seriesId) await this.lockedEvent(manager, seriesId);
-        const first = scope === 'all' ? seriesId : current.id;
-        if (input.force === true) {
-          // Permanently deleted occurrences keep their (series, date) key, so the rule does not make them again.
-          await deleteOccurrences(
-            manager,
-            ids.filter((id) => id !== first),
-            scope === 'following',
-          );
-          if (scope === 'all' || first !== seriesId) await this.deleteEvent(manager, first);
-          return { deleted: true, previous };
+      const deleted = await this.counting(manager, await this.touchedIds(manager, current, role, scope), async () => {
+        if (role.kind !== 'none' && scope !== 'this') {
+          const seriesId = role.kind === 'series' ? current.id : role.occurrence.seriesId;
+          const following =
+            scope === 'following' ? (role as { occurrence: { occurrenceDate: string } }).occurrence.occurrenceDate : undefined;
+          const ids = await this.recurrence.occurrenceIds(manager, seriesId, following);
+          if (scope === 'all' && current.id !== seriesId) await this.lockedEvent(manager, seriesId);
+          const first = scope === 'all' ? seriesId : current.id;
+          if (input.force === true) {
+            // Permanently deleted occurrences keep their (series, date) key, so the rule does not make them again.
+            await deleteOccurrences(
+              manager,
+              ids.filter((id) => id !== first),
+              scope === 'following',
+            );
+            if (scope === 'all' || first !== seriesId) await this.deleteEvent(manager, first);
+            return true;
+          }
+          const modified = storedMoment(new Date(), this.config.siteTimezone);
+          await this.trashEvent(manager, first, modified);
+          await updateOccurrences(manager, [
+            {
+              ids: ids.filter((id) => id !== first),
+              columns: { status: 'trash', modifiedAt: modified.utc, modifiedLocal: modified.local },
+            },
+          ]);
+        } else if (input.force === true) {
+          await this.deleteEvent(manager, current.id);
+          return true;
+        } else {
+          await this.trashEvent(manager, current.id, storedMoment(new Date(), this.config.siteTimezone));
+          // Trashed on its own: restoring the series later does not bring it back.
+          if (role.kind === 'occurrence') await this.recurrence.markEdited(manager, role.occurrence, ['status']);
         }
-        const modified = storedMoment(new Date(), this.config.siteTimezone);
-        await this.trashEvent(manager, first, modified);
-        await updateOccurrences(manager, [
-          { ids: ids.filter((id) => id !== first), columns: { status: 'trash', modifiedAt: modified.utc, modifiedLocal: modified.local } },
-        ]);
-      } else if (input.force === true) {
-        await this.deleteEvent(manager, current.id);
-        return { deleted: true, previous };
-      } else {
-        await this.trashEvent(manager, current.id, storedMoment(new Date(), this.config.siteTimezone));
-        // Trashed on its own: restoring the series later does not bring it back.
-        if (role.kind === 'occurrence') await this.recurrence.markEdited(manager, role.occurrence, ['status']);
-      }
+        return false;
+      });
+      if (deleted) return { deleted: true, previous };
       const trashed = await this.query.findOrFail({ id: current.id }, manager);
       const [body] = await this.query.present([trashed], user, { written: true }, manager);
       return body;
     });
+  }
+
+  /**
+   * Runs a write that may change the event rows `ids` and records what it changed of them in
+   * event_day_counts (issue #14), from their states before and after. New occurrences record
+   * themselves (occurrence-rows.ts); ids that are gone afterwards count as deleted.
+   */
+  private async counting<T>(manager: EntityManager, ids: readonly number[], work: () => Promise<T>): Promise<T> {
+    const before = await loadCountedEvents(manager, ids);
+    const result = await work();
+    const after = await loadCountedEvents(manager, ids);
+    await recordEventChanges(
+      manager,
+      ids.map((id) => ({ before: before.get(id) ?? null, after: after.get(id) ?? null })),
+    );
+    return result;
+  }
+
+  /** The event rows an update or delete of `current` may change: itself, or all of its series. */
+  private async touchedIds(manager: EntityManager, current: EventEntity, role: SeriesRole, scope: Scope | undefined): Promise<number[]> {
+    if (role.kind === 'none' || (role.kind === 'occurrence' && scope === 'this')) return [current.id];
+    const seriesId = role.kind === 'series' ? current.id : role.occurrence.seriesId;
+    return [...new Set([current.id, seriesId, ...(await this.recurrence.occurrenceIds(manager, seriesId))])];
   }
 
   /** Permanently: its link rows go with it (ON DELETE CASCADE), and its terms count it no more. */
@@ -364,7 +399,10 @@ export class EventsWriteService {
     return plan;
   }
 
-  /** The writing pass: the row, new terms, nested venues and organizers, links, term counts. */
+  /**
+   * The writing pass: the row, new terms, nested venues and organizers, links, term counts.
+   * Returns what event_day_counts sees of the event now (links not sent are `counted`'s, as before).
+   */
   private async apply(
     manager: EntityManager,
     event: EventEntity,
@@ -372,7 +410,8 @@ export class EventsWriteService {
     user: AuthUser,
     plan: Plan,
     current: EventEntity | null,
-  ): Promise<void> {
+    counted: CountedEvent | null = null,
+  ): Promise<CountedEvent> {
     const creating = current === null;
     const before: CountedState = creating ? UNCOUNTED : { status: current.status, termIds: await this.termIdsOf(manager, current.id) };
     const now = storedMoment(new Date(), this.config.siteTimezone);
@@ -423,31 +462,29 @@ export class EventsWriteService {
       await manager.save(event);
     }
 
-    if (plan.venues)
-      await this.linkPosts(
-        manager,
-        EventVenueEntity,
-        'venueId',
-        event.id,
-        await this.createNested(manager, plan.venues, this.venues, user, 'venue'),
-        creating,
-      );
-    if (plan.organizers) {
-      await this.linkPosts(
-        manager,
-        EventOrganizerEntity,
-        'organizerId',
-        event.id,
-        await this.createNested(manager, plan.organizers, this.organizers, user, 'organizer'),
-        creating,
-      );
-    }
+    const venueIds = plan.venues ? await this.createNested(manager, plan.venues, this.venues, user, 'venue') : undefined;
+    if (venueIds) await this.linkPosts(manager, EventVenueEntity, 'venueId', event.id, venueIds, creating);
+    const organizerIds = plan.organizers
+      ? await this.createNested(manager, plan.organizers, this.organizers, user, 'organizer')
+      : undefined;
+    if (organizerIds) await this.linkPosts(manager, EventOrganizerEntity, 'organizerId', event.id, organizerIds, creating);
     // Terms last: their count rows are the hot locks shared with other writers, held until commit.
     const termIds = await this.newTermIds(manager, event.id, plan, creating);
     // Counts before links: the links' foreign-key checks then find the term rows already locked
     // for update, instead of two writers each holding a shared lock and waiting for the other's.
     await adjustTermCounts(manager, before, { status: event.status, termIds: termIds ?? before.termIds });
     if (termIds) await this.replaceTermLinks(manager, event.id, termIds, creating);
+    return {
+      status: event.status,
+      hideFromListings: event.hideFromListings,
+      featured: event.featured,
+      ticketed: event.ticketed,
+      startUtc: event.startUtc,
+      endUtc: event.endUtc,
+      termIds: termIds ?? before.termIds,
+      venueIds: venueIds ?? counted?.venueIds ?? [],
+      organizerIds: organizerIds ?? counted?.organizerIds ?? [],
+    };
   }
 
   /** The event's categories and tags after the write (new terms created), when either was sent. */

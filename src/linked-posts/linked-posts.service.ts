@@ -17,6 +17,7 @@ import { listStatusScope, scaleStatus, whereStatusScope } from '../common/posts/
 import { Urls } from '../common/urls/urls';
 import { AppConfig } from '../config/app-config';
 import { transaction } from '../database/transaction';
+import { recordEventChanges } from '../events/event-day-counts';
 import { EventEntity } from '../events/event.entity';
 import { ListPage, buildListLinks, resolvePage, totalPages } from '../listing';
 import { MediaEntity } from '../media/media.entity';
@@ -246,6 +247,7 @@ export abstract class LinkedPostsService<E extends LinkedPostEntity, A extends L
       );
       if (!result.affected) throw ApiError.of(this.kind.errors.isInTrash);
       await manager.query(`DELETE FROM ${this.kind.linkTable} WHERE ${this.kind.linkColumn} = ?`, [post.id]);
+      await recordEventChanges(manager, [{ unlinked: { kind: this.kind.singular, postId: post.id } }]);
       const trashed = await manager.findOneOrFail(this.kind.entity, { where: { id: post.id } as FindOptionsWhere<E> });
       const [body] = await this.present([trashed], user, { written: true }, manager);
       return body;

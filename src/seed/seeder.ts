@@ -3,6 +3,7 @@ import { DateTime } from 'luxon';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { DataSource, EntityManager, EntityTarget, ObjectLiteral } from 'typeorm';
 import { markWritten } from '../database/read-cache';
+import { EventCountChange, recordEventChanges } from '../events/event-day-counts';
 import { EventEntity, EventOrganizerEntity, EventTermEntity, EventVenueEntity } from '../events/event.entity';
 import { MediaEntity } from '../media/media.entity';
 import { OrganizerEntity } from '../organizers/organizer.entity';
@@ -40,6 +41,7 @@ export class SeedRefusedError extends Error {}
 const CONTENT_TABLES = [
   'event_occurrences',
   'event_series',
+  'event_day_counts',
   'event_terms',
   'event_venues',
   'event_organizers',
@@ -184,6 +186,21 @@ async function writeEvents(manager: EntityManager, batch: EventBatch): Promise<v
   await insertRows(manager, EventTermEntity, batch.terms);
   await insertRows(manager, EventVenueEntity, batch.venues);
   await insertRows(manager, EventOrganizerEntity, batch.organizers);
+  await recordEventChanges(manager, countedBatch(batch));
+}
+
+/** The batch as event_day_counts sees it: every event new, with its links. */
+function countedBatch(batch: EventBatch): EventCountChange[] {
+  const linked = new Map<number, { termIds: number[]; venueIds: number[]; organizerIds: number[] }>();
+  const of = (eventId: number) => {
+    let entry = linked.get(eventId);
+    if (!entry) linked.set(eventId, (entry = { termIds: [], venueIds: [], organizerIds: [] }));
+    return entry;
+  };
+  for (const row of batch.terms) of(row.eventId).termIds.push(row.termId);
+  for (const row of batch.venues) of(row.eventId).venueIds.push(row.venueId);
+  for (const row of batch.organizers) of(row.eventId).organizerIds.push(row.organizerId);
+  return batch.events.map((event) => ({ before: null, after: { ...event, ...of(event.id) } }));
 }
 
 /**

@@ -11,6 +11,7 @@ import { Urls } from '../common/urls/urls';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { transaction } from '../database/transaction';
 import { retryOnSlugConflict } from '../common/posts/slug';
+import { recordEventChanges } from '../events/event-day-counts';
 import { EventEntity } from '../events/event.entity';
 import { FilterValue, ListPage, buildListLinks, resolvePage, totalPages } from '../listing';
 import { ListTermsQuery } from './dto/list-terms.query';
@@ -168,6 +169,7 @@ export class TermsService {
             await manager.update(TermEntity, { taxonomy: taxonomy.name, parent: current.id }, { parent: current.parent });
           }
           await manager.query('DELETE FROM event_terms WHERE term_id = ?', [current.id]);
+          await recordEventChanges(manager, [{ unlinked: { kind: 'term', postId: current.id } }]);
           await manager.delete(TermEntity, { id: current.id });
           return current;
         }),

@@ -2,6 +2,7 @@ import { EntityManager, In } from 'typeorm';
 import { allocatePostId } from '../../common/posts/post-id';
 import { EventEntity, EventOrganizerEntity, EventTermEntity, EventVenueEntity } from '../event.entity';
 import { termCountUpdate } from '../event-terms';
+import { loadCountedEvents, recordEventChanges } from '../event-day-counts';
 import { EventOccurrenceEntity } from './recurrence.entity';
 
 /**
@@ -58,6 +59,12 @@ export async function insertOccurrences(manager: EntityManager, rows: readonly N
   for (const row of rows)
     if (row.event.status === 'publish') for (const id of new Set(row.termIds)) deltas.set(id, (deltas.get(id) ?? 0) + 1);
   await applyDeltas(manager, deltas);
+  // New event rows count in the list totals at once (issue #14); links are in place by now.
+  const counted = await loadCountedEvents(manager, ids);
+  await recordEventChanges(
+    manager,
+    ids.map((id) => ({ before: null, after: counted.get(id) ?? null })),
+  );
   return ids;
 }
 

@@ -7,6 +7,7 @@ import { PostIds1763700005000 } from './1763700005000-PostIds';
 import { EventsWindowIndex1763700006000 } from './1763700006000-EventsWindowIndex';
 import { EventsListIndex1763700007000 } from './1763700007000-EventsListIndex';
 import { PasswordLookup1763700008000 } from './1763700008000-PasswordLookup';
+import { EventDayCounts1763700100000 } from './1763700100000-EventDayCounts';
 import { RecurringEvents1763700200000 } from './1763700200000-RecurringEvents';
 
 /** Every mysql migration, in timestamp order. Append-only once merged. */
@@ -20,5 +21,6 @@ export const MYSQL_MIGRATIONS: Function[] = [
   EventsWindowIndex1763700006000,
   EventsListIndex1763700007000,
   PasswordLookup1763700008000,
+  EventDayCounts1763700100000,
   RecurringEvents1763700200000,
 ];

@@ -7,6 +7,8 @@ import { PostIds1763700005000 } from './1763700005000-PostIds';
 import { EventsWindowIndex1763700006000 } from './1763700006000-EventsWindowIndex';
 import { EventsListIndex1763700007000 } from './1763700007000-EventsListIndex';
 import { PasswordLookup1763700008000 } from './1763700008000-PasswordLookup';
+import { EventDayCounts1763700100000 } from './1763700100000-EventDayCounts';
+import { EventsSearch1763700101000 } from './1763700101000-EventsSearch';
 import { RecurringEvents1763700200000 } from './1763700200000-RecurringEvents';
 
 /** Every sqlite migration, in timestamp order. Append-only once merged. */
@@ -20,5 +22,7 @@ export const SQLITE_MIGRATIONS: Function[] = [
   EventsWindowIndex1763700006000,
   EventsListIndex1763700007000,
   PasswordLookup1763700008000,
+  EventDayCounts1763700100000,
+  EventsSearch1763700101000,
   RecurringEvents1763700200000,
 ];

@@ -1,0 +1,208 @@
+import { DataSource, EntityManager } from 'typeorm';
+import { transaction } from '../database/transaction';
+
+const DAY_MS = 86_400_000;
+
+/**
+ * The bucket sizes of event_day_counts, in days, by `level`: a total sums whole 64-day buckets
+ * inside the window, 8-day buckets inside the 64-day buckets at its edges, days inside the 8-day
+ * ones, and reads the events of the edge days themselves (event-list-total.ts).
+ */
+export const COUNT_LEVELS = [1, 8, 64] as const;
+
+/**
+ * The `kind` of a row of event_day_counts: every event, the events linked to one post
+ * (`post_id`), or every featured or ticketed event (`post_id` 0).
+ */
+export const COUNT_KIND = { all: 0, term: 1, venue: 2, organizer: 3, featured: 4, ticketed: 5 } as const;
+export type CountKind = keyof typeof COUNT_KIND;
+
+/** What event_day_counts sees of one event. */
+export interface CountedEvent {
+  readonly status: string;
+  readonly hideFromListings: boolean;
+  readonly featured: boolean;
+  readonly ticketed: boolean;
+  readonly startUtc: Date;
+  readonly endUtc: Date;
+  readonly termIds: readonly number[];
+  readonly venueIds: readonly number[];
+  readonly organizerIds: readonly number[];
+}
+
+/**
+ * One write's effect on the counts: an event going from `before` to `after` (null: it did not
+ * exist / no longer exists), or every link to a term, venue or organizer removed at once.
+ */
+export type EventCountChange =
+  | { readonly before: CountedEvent | null; readonly after: CountedEvent | null }
+  | { readonly unlinked: { readonly kind: 'term' | 'venue' | 'organizer'; readonly postId: number } };
+
+/** Whole UTC days since 1970-01-01. */
+export function utcDay(instant: Date): number {
+  return Math.floor(instant.getTime() / DAY_MS);
+}
+
+/** The first instant of a UTC day. */
+export function dayStart(day: number): Date {
+  return new Date(day * DAY_MS);
+}
+
+/**
+ * THE maintenance of event_day_counts (issue #14): every write that inserts, updates or deletes
+ * event rows or their links calls it in its own transaction, with all its changes at once (a
+ * batch costs one statement per 500 changed rows). Changes are INSERTed as new rows, never
+ * updated in place: concurrent writers of one day neither wait for nor deadlock with each other
+ * (migration 1763700100000); `rebuildEventDayCounts` folds them again.
+ */
+export async function recordEventChanges(manager: EntityManager, changes: readonly EventCountChange[]): Promise<void> {
+  const deltas = new Map<string, number>();
+  const add = (event: CountedEvent | null, sign: number) => {
+    if (!event || event.hideFromListings) return;
+    const startDay = utcDay(event.startUtc);
+    const endDay = utcDay(event.endUtc);
+    const posts: [CountKind, readonly number[]][] = [
+      ['all', [0]],
+      ['term', event.termIds],
+      ['venue', event.venueIds],
+      ['organizer', event.organizerIds],
+      ['featured', event.featured ? [0] : []],
+      ['ticketed', event.ticketed ? [0] : []],
+    ];
+    for (const [kind, ids] of posts) {
+      for (const id of new Set(ids)) {
+        COUNT_LEVELS.forEach((size, level) => {
+          const key = `${COUNT_KIND[kind]}\0${id}\0${event.status}\0${level}\0${Math.floor(startDay / size)}\0${Math.floor(endDay / size)}`;
+          deltas.set(key, (deltas.get(key) ?? 0) + sign);
+        });
+      }
+    }
+  };
+  const unlinked: { kind: number; postId: number }[] = [];
+  for (const change of changes) {
+    if ('unlinked' in change) unlinked.push({ kind: COUNT_KIND[change.unlinked.kind], postId: change.unlinked.postId });
+    else {
+      add(change.before, -1);
+      add(change.after, 1);
+    }
+  }
+  for (const { kind, postId } of unlinked) {
+    await manager.query('DELETE FROM event_day_counts WHERE kind = ? AND post_id = ?', [kind, postId]);
+  }
+  const rows = [...deltas]
+    .filter(([, delta]) => delta !== 0)
+    .map(([key, delta]) => {
+      const [kind, postId, status, level, startBucket, endBucket] = key.split('\0');
+      return [Number(kind), Number(postId), status, Number(level), Number(startBucket), Number(endBucket), delta] as const;
+    })
+    // Key order (the primary key's), so concurrent writers lock shared rows in the same order.
+    .sort(compareRows);
+  for (let from = 0; from < rows.length; from += 500) {
+    const slice = rows.slice(from, from + 500);
+    await manager.query(
+      `INSERT INTO event_day_counts (kind, post_id, status, level, start_bucket, end_bucket, n) VALUES ${slice
+        .map(() => '(?, ?, ?, ?, ?, ?, ?)')
+        .join(', ')}`,
+      slice.flat(),
+    );
+  }
+}
+
+type CountRow = readonly [number, number, string, number, number, number, number];
+
+function compareRows(a: CountRow, b: CountRow): number {
+  for (let i = 0; i < 6; i++) {
+    if (a[i] === b[i]) continue;
+    return a[i] < b[i] ? -1 : 1;
+  }
+  return 0;
+}
+
+/** What the counts see of the events `ids` now (as this transaction sees them): 2 queries. */
+export async function loadCountedEvents(manager: EntityManager, ids: readonly number[]): Promise<Map<number, CountedEvent>> {
+  const found = new Map<number, CountedEvent>();
+  if (!ids.length) return found;
+  const marks = ids.map(() => '?').join(', ');
+  const events = await manager.query<Record<string, unknown>[]>(
+    `SELECT id, status, hide_from_listings, featured, ticketed, start_utc, end_utc FROM events WHERE id IN (${marks})`,
+    [...ids],
+  );
+  // The three kinds of links in one round trip.
+  const rows = await manager.query<{ k: string; event_id: number | string; post_id: number | string }[]>(
+    `SELECT 't' AS k, event_id, term_id AS post_id FROM event_terms WHERE event_id IN (${marks}) ` +
+      `UNION ALL SELECT 'v', event_id, venue_id FROM event_venues WHERE event_id IN (${marks}) ` +
+      `UNION ALL SELECT 'o', event_id, organizer_id FROM event_organizers WHERE event_id IN (${marks})`,
+    [...ids, ...ids, ...ids],
+  );
+  const linked = { t: new Map<number, number[]>(), v: new Map<number, number[]>(), o: new Map<number, number[]>() };
+  for (const row of rows) {
+    const byEvent = linked[row.k as 't' | 'v' | 'o'];
+    const eventId = Number(row.event_id);
+    byEvent.set(eventId, [...(byEvent.get(eventId) ?? []), Number(row.post_id)]);
+  }
+  const [terms, venues, organizers] = [linked.t, linked.v, linked.o];
+  const sqlite = manager.connection.options.type === 'better-sqlite3';
+  for (const row of events) {
+    const id = Number(row.id);
+    found.set(id, {
+      status: String(row.status),
+      hideFromListings: Boolean(Number(row.hide_from_listings)),
+      featured: Boolean(Number(row.featured)),
+      ticketed: Boolean(Number(row.ticketed)),
+      startUtc: storedInstant(row.start_utc, sqlite),
+      endUtc: storedInstant(row.end_utc, sqlite),
+      termIds: terms.get(id) ?? [],
+      venueIds: venues.get(id) ?? [],
+      organizerIds: organizers.get(id) ?? [],
+    });
+  }
+  return found;
+}
+
+/** A datetime column as read raw: mysql2 gives a Date (timezone Z), SQLite the stored UTC text. */
+function storedInstant(value: unknown, sqlite: boolean): Date {
+  if (value instanceof Date) return value;
+  const text = String(value);
+  return new Date(sqlite ? `${text.replace(' ', 'T')}Z` : text);
+}
+
+/**
+ * `npm run cli -- events:recount-days`: event_day_counts computed afresh from the events and
+ * their links, for rows written with SQL (not through the API). Returns how many rows it holds.
+ */
+export function rebuildEventDayCounts(dataSource: DataSource): Promise<number> {
+  return transaction(dataSource, async (manager) => {
+    await manager.query('DELETE FROM event_day_counts');
+    for (const sql of eventDayCountInserts(manager.connection.options.type === 'better-sqlite3')) await manager.query(sql);
+    const [{ n }] = await manager.query<{ n: number | string }[]>('SELECT COUNT(*) AS n FROM event_day_counts');
+    return Number(n);
+  });
+}
+
+/** INSERT ... SELECT statements that fill an empty event_day_counts from the events and their links. */
+export function eventDayCountInserts(sqlite: boolean): string[] {
+  const day = (column: string) => (sqlite ? `CAST(julianday(date(${column})) - 2440587.5 AS INTEGER)` : `(TO_DAYS(${column}) - 719528)`);
+  // Integer division rounding down (days before 1970 are negative).
+  const bucket = (column: string, size: number) =>
+    size === 1
+      ? day(column)
+      : sqlite
+        ? `((${day(column)} - ((${day(column)} % ${size}) + ${size}) % ${size}) / ${size})`
+        : `FLOOR(${day(column)} / ${size})`;
+  const sources: [number, string, string][] = [
+    [COUNT_KIND.all, '0', 'events e'],
+    [COUNT_KIND.term, 'l.term_id', 'event_terms l INNER JOIN events e ON e.id = l.event_id'],
+    [COUNT_KIND.venue, 'l.venue_id', 'event_venues l INNER JOIN events e ON e.id = l.event_id'],
+    [COUNT_KIND.organizer, 'l.organizer_id', 'event_organizers l INNER JOIN events e ON e.id = l.event_id'],
+    [COUNT_KIND.featured, '0', 'events e WHERE e.featured = 1 AND'],
+    [COUNT_KIND.ticketed, '0', 'events e WHERE e.ticketed = 1 AND'],
+  ];
+  return sources.flatMap(([kind, postId, from]) =>
+    COUNT_LEVELS.map(
+      (size, level) =>
+        'INSERT INTO event_day_counts (kind, post_id, status, level, start_bucket, end_bucket, n) ' +
+        `SELECT ${kind}, ${postId}, e.status, ${level}, ${bucket('e.start_utc', size)}, ${bucket('e.end_utc', size)}, COUNT(*) ` +
+        `FROM ${from.endsWith('AND') ? from : `${from} WHERE`} e.hide_from_listings = 0 GROUP BY 2, 3, 5, 6`,
+    ),
+  );
+}

@@ -1,0 +1,130 @@
+import { SelectQueryBuilder } from 'typeorm';
+import { DateBound, DateWindow } from '../listing/date-window';
+import { COUNT_KIND, COUNT_LEVELS, CountKind, dayStart, utcDay } from './event-day-counts';
+import { EventEntity } from './event.entity';
+
+/** The events a total counts, as event_day_counts keys them: one kind (and post), some statuses. */
+export interface CountedScope {
+  readonly kind: CountKind;
+  readonly postId: number;
+  readonly statuses: readonly string[];
+}
+
+/** One bound of the window: on the start or the end, keeping what is after (or before) its day. */
+interface Bound {
+  readonly column: 'start' | 'end';
+  readonly after: boolean;
+  readonly day: number;
+}
+
+const BOUNDS: Record<DateBound, Omit<Bound, 'day'>> = {
+  start_date: { column: 'start', after: true },
+  starts_after: { column: 'start', after: true },
+  starts_before: { column: 'start', after: false },
+  end_date: { column: 'end', after: false },
+  ends_before: { column: 'end', after: false },
+  ends_after: { column: 'end', after: true },
+};
+
+/**
+ * The exact number of events `builder` selects (every filter of the list in it, the window
+ * included), from event_day_counts and the events of the window's edge days, in one statement.
+ *
+ * An event whose day is strictly inside every bound of the window (after a lower bound's day,
+ * before an upper bound's) matches all of them; so do all events of a bucket strictly inside
+ * them. The total is: the 64-day buckets strictly inside; plus the 8-day buckets strictly inside
+ * that lie in a 64-day bucket of an edge; plus the days strictly inside in an 8-day bucket of an
+ * edge; plus the events, counted with every filter, that start or end on an edge day. Each
+ * event is counted once: each piece excludes the edges of the pieces before it.
+ */
+export async function countFromSummaries(
+  builder: SelectQueryBuilder<EventEntity>,
+  window: DateWindow,
+  scope: CountedScope,
+): Promise<number> {
+  const bounds = (Object.keys(BOUNDS) as DateBound[])
+    .filter((name) => window[name])
+    .map((name) => ({ ...BOUNDS[name], day: utcDay(window[name]!.instant) }));
+  const pieces = [summaryPiece(scope, bounds), ...edgeDayPieces(builder, bounds)];
+  const sql = `SELECT ${pieces.map((piece) => `(${piece.sql})`).join(' + ')} AS total`;
+  const [row] = await builder.connection.query<{ total: number | string | null }[]>(
+    sql,
+    pieces.flatMap((piece) => piece.params),
+  );
+  return Number(row?.total ?? 0);
+}
+
+interface Piece {
+  readonly sql: string;
+  readonly params: unknown[];
+}
+
+/** The edges of a bucket size: distinct (column, bucket) of the bounds. */
+function edgesAt(bounds: readonly Bound[], size: number): { column: 'start' | 'end'; bucket: number }[] {
+  const seen = new Map<string, { column: 'start' | 'end'; bucket: number }>();
+  for (const bound of bounds) {
+    const bucket = Math.floor(bound.day / size);
+    seen.set(`${bound.column}:${bucket}`, { column: bound.column, bucket });
+  }
+  return [...seen.values()];
+}
+
+/** The sum of every summary row strictly inside the bounds, level by level. */
+function summaryPiece(scope: CountedScope, bounds: readonly Bound[]): Piece {
+  const selects: Piece[] = [];
+  const top = COUNT_LEVELS.length - 1;
+  const rowsAt = (level: number, extra: Piece[]): Piece => {
+    const size = COUNT_LEVELS[level];
+    const where = [
+      'kind = ?',
+      'post_id = ?',
+      `status IN (${scope.statuses.map(() => '?').join(', ')})`,
+      'level = ?',
+      ...bounds.map((bound) => `${bound.column}_bucket ${bound.after ? '>' : '<'} ?`),
+      ...extra.map((piece) => piece.sql),
+    ];
+    return {
+      sql: `SELECT n FROM event_day_counts WHERE ${where.join(' AND ')}`,
+      params: [
+        COUNT_KIND[scope.kind],
+        scope.postId,
+        ...scope.statuses,
+        level,
+        ...bounds.map((bound) => Math.floor(bound.day / size)),
+        ...extra.flatMap((piece) => piece.params),
+      ],
+    };
+  };
+  selects.push(rowsAt(top, []));
+  for (let level = top - 1; level >= 0; level--) {
+    // Buckets of this level inside the edge buckets of the level above.
+    const ratio = COUNT_LEVELS[level + 1] / COUNT_LEVELS[level];
+    const edges = edgesAt(bounds, COUNT_LEVELS[level + 1]).map(({ column, bucket }) => ({
+      sql: `${column}_bucket BETWEEN ? AND ?`,
+      params: [bucket * ratio, bucket * ratio + ratio - 1],
+    }));
+    edges.forEach((edge, index) => {
+      const earlier = edges.slice(0, index).map((other) => ({ sql: `NOT (${other.sql})`, params: other.params }));
+      selects.push(rowsAt(level, [edge, ...earlier]));
+    });
+  }
+  return {
+    sql: `SELECT COALESCE(SUM(n), 0) FROM (${selects.map((select) => select.sql).join(' UNION ALL ')}) counted`,
+    params: selects.flatMap((select) => select.params),
+  };
+}
+
+/** COUNT(*) of the filtered events on each edge day (start or end), each excluding the earlier ones. */
+function edgeDayPieces(builder: SelectQueryBuilder<EventEntity>, bounds: readonly Bound[]): Piece[] {
+  const ranges = edgesAt(bounds, 1).map(({ column, bucket }, index) => ({
+    sql: `(e.${column}Utc >= :edgeFrom${index} AND e.${column}Utc < :edgeTo${index})`,
+    params: { [`edgeFrom${index}`]: dayStart(bucket), [`edgeTo${index}`]: dayStart(bucket + 1) },
+  }));
+  return ranges.map((range, index) => {
+    const edge = builder.clone().select('COUNT(*)', 'total').orderBy();
+    edge.andWhere(range.sql, range.params);
+    for (const earlier of ranges.slice(0, index)) edge.andWhere(`NOT ${earlier.sql}`, earlier.params);
+    const [sql, params] = edge.getQueryAndParameters();
+    return { sql, params };
+  });
+}

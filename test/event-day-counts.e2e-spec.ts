@@ -1,0 +1,210 @@
+import { rebuildEventDayCounts } from '../src/events/event-day-counts';
+import { seedDemoData } from '../src/seed/seeder';
+import { TEST_DATABASES } from './support/databases';
+import { TestApp, TestUser } from './support/test-app';
+import { dayCountsSnapshot } from './support/day-counts';
+
+jest.setTimeout(300_000);
+
+/** A small deterministic PRNG (mulberry32): the same "random" data on every run and database. */
+function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const DAY = 86_400_000;
+// Around the seed's anchor, so API writes and seeded events share days and buckets.
+const ANCHOR = Date.UTC(2030, 0, 1);
+const wall = (ms: number) => new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
+
+const DATE_PARAMS = [
+  ['start_date', 'start_utc >= ?'],
+  ['end_date', 'end_utc <= ?'],
+  ['starts_before', 'start_utc < ?'],
+  ['starts_after', 'start_utc > ?'],
+  ['ends_before', 'end_utc < ?'],
+  ['ends_after', 'end_utc > ?'],
+] as const;
+
+// Totals from event_day_counts (issue #14) must equal COUNT(*): random events written through the
+// seed and the API (creates, updates of every counted field, trash, deletes, unlinked venues and
+// terms), then random windows and filters, each compared with a count written here independently.
+describe.each(TEST_DATABASES)('event_day_counts on $kind', (database) => {
+  let t: TestApp;
+  let admin: TestUser;
+  const random = prng(14);
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)];
+  const int = (min: number, max: number) => min + Math.floor(random() * (max - min + 1));
+  const ids = { categories: [] as number[], tags: [] as number[], venues: [] as number[], organizers: [] as number[] };
+
+  beforeAll(async () => {
+    t = await TestApp.start(database, { SITE_TIMEZONE: 'UTC', READ_CACHE_SECONDS: '0' });
+    admin = await t.createUser('administrator');
+    await seedDemoData(t.dataSource, {
+      events: 400,
+      venues: 6,
+      organizers: 4,
+      categories: 6,
+      tags: 6,
+      media: 2,
+      seed: 3,
+      anchor: '2030-01-01',
+      authorId: admin.id,
+      siteTimezone: 'UTC',
+      reset: false,
+    });
+    const column = async (sql: string) => (await t.dataSource.query<{ id: number }[]>(sql)).map((row) => Number(row.id));
+    ids.categories = await column("SELECT id FROM terms WHERE taxonomy = 'tribe_events_cat' ORDER BY id");
+    ids.tags = await column("SELECT id FROM terms WHERE taxonomy = 'post_tag' ORDER BY id");
+    ids.venues = await column('SELECT id FROM venues ORDER BY id');
+    ids.organizers = await column('SELECT id FROM organizers ORDER BY id');
+  });
+  afterAll(() => t.close());
+
+  const send = (method: 'post' | 'patch' | 'delete', path: string, body?: object) => {
+    const req = t.request[method](t.api(path)).set('Authorization', admin.auth);
+    return body ? req.send(body) : req;
+  };
+
+  /** Random dates: mostly a few hours, some several days, a few months (across 8- and 64-day buckets). */
+  const randomDates = () => {
+    const start = ANCHOR + int(-200, 400) * DAY + int(0, 23) * 3_600_000 + pick([0, 1_800_000]);
+    const length = pick([int(1, 6) * 3_600_000, int(1, 5) * DAY, int(20, 150) * DAY, 0]);
+    return { start_date: wall(start), end_date: wall(start + length), timezone: 'UTC' };
+  };
+  const someOf = (list: readonly number[], max: number) => [...new Set(Array.from({ length: int(0, max) }, () => pick(list)))];
+  const randomFields = () => ({
+    status: pick(['publish', 'publish', 'draft', 'pending', 'private', 'future']),
+    featured: random() < 0.3,
+    ticketed: random() < 0.3,
+    hide_from_listings: random() < 0.1,
+    categories: someOf(ids.categories, 2),
+    tags: someOf(ids.tags, 2),
+    venue: someOf(ids.venues, 1),
+    organizer: someOf(ids.organizers, 2),
+  });
+
+  const snapshot = () => dayCountsSnapshot(t.dataSource);
+
+  it('keeps the counts equal to a rebuild through seeded events and random API writes', async () => {
+    const created: number[] = [];
+    for (let i = 0; i < 40; i++) {
+      const res = await send('post', '/events', { title: `Counted ${i}`, ...randomDates(), ...randomFields() });
+      expect(res.status).toBe(201);
+      created.push(res.body.id as number);
+    }
+    const seeded = (await t.dataSource.query<{ id: number }[]>('SELECT id FROM events ORDER BY id')).map((row) => Number(row.id));
+    for (let i = 0; i < 40; i++) {
+      const id = pick(seeded);
+      const fields = randomFields();
+      // A partial update: some counted fields, the dates (both, so the end stays after the start) or not.
+      const body = { ...Object.fromEntries(Object.entries(fields).filter(() => random() < 0.5)), ...(random() < 0.5 ? randomDates() : {}) };
+      const res = await send('patch', `/events/${id}`, body);
+      expect({ status: res.status, body }).toEqual({ status: 200, body });
+    }
+    for (const id of [created[0], created[1], seeded[3], seeded[4]]) expect((await send('delete', `/events/${id}`)).status).toBe(200);
+    for (const id of [created[2], seeded[5], created[0]]) expect((await send('delete', `/events/${id}?force=true`)).status).toBe(200);
+    expect((await send('delete', `/venues/${ids.venues[0]}`)).status).toBe(200);
+    expect((await send('delete', `/organizers/${ids.organizers[0]}`)).status).toBe(200);
+    expect((await send('delete', `/tags/${ids.tags[0]}`)).status).toBe(200);
+
+    const maintained = await snapshot();
+    expect(maintained.length).toBeGreaterThan(100);
+    await rebuildEventDayCounts(t.dataSource);
+    expect(await snapshot()).toEqual(maintained);
+  });
+
+  /** COUNT(*) of the events a list shows, written without event_day_counts. */
+  const expectedTotal = async (params: Record<string, string>, statuses: readonly string[]) => {
+    const where = ['e.hide_from_listings = 0', `e.status IN (${statuses.map(() => '?').join(', ')})`];
+    const values: unknown[] = [...statuses];
+    for (const [name, condition] of DATE_PARAMS) {
+      if (params[name] === undefined) continue;
+      where.push(`e.${condition}`);
+      // As each database stores a UTC datetime (SQLite: text with milliseconds).
+      values.push(database.kind === 'sqlite' ? `${params[name]}.000` : params[name]);
+    }
+    for (const [name, table, column] of [
+      ['categories', 'event_terms', 'term_id'],
+      ['tags', 'event_terms', 'term_id'],
+      ['venue', 'event_venues', 'venue_id'],
+      ['organizer', 'event_organizers', 'organizer_id'],
+    ] as const) {
+      if (params[name] === undefined) continue;
+      where.push(`e.id IN (SELECT event_id FROM ${table} WHERE ${column} = ?)`);
+      values.push(Number(params[name]));
+    }
+    if (params.featured) where.push('e.featured = 1');
+    if (params.ticketed) where.push('e.ticketed = 1');
+    const [row] = await t.dataSource.query<{ n: number | string }[]>(
+      `SELECT COUNT(*) AS n FROM events e WHERE ${where.join(' AND ')}`,
+      values,
+    );
+    return Number(row.n);
+  };
+
+  it('answers X-TEC-Total equal to COUNT(*) for random windows and filters', async () => {
+    // Categories without children, so the filter names exactly one term.
+    const leaves = (
+      await t.dataSource.query<{ id: number }[]>(
+        "SELECT id FROM terms t WHERE taxonomy = 'tribe_events_cat' AND NOT EXISTS (SELECT 1 FROM terms c WHERE c.parent = t.id)",
+      )
+    ).map((row) => Number(row.id));
+    const tags = (await t.dataSource.query<{ id: number }[]>("SELECT id FROM terms WHERE taxonomy = 'post_tag'")).map((row) =>
+      Number(row.id),
+    );
+    let nonZero = 0;
+    for (let i = 0; i < 60; i++) {
+      const params: Record<string, string> = { strict_dates: 'true', per_page: '1' };
+      // One to three bounds, at random instants (some exactly at midnight, where buckets meet).
+      for (let n = int(1, 3); n > 0; n--) {
+        const [name] = pick(DATE_PARAMS);
+        params[name] = wall(ANCHOR + int(-260, 460) * DAY + pick([0, int(0, 86_399) * 1000]));
+      }
+      // Without starts_* or ends_*, the list fills in the default start_date or end_date: give both.
+      if (!Object.keys(params).some((name) => name.startsWith('starts_') || name.startsWith('ends_'))) {
+        params.start_date ??= wall(ANCHOR - 260 * DAY);
+        params.end_date ??= wall(ANCHOR + 460 * DAY);
+      }
+      const filter = pick(['none', 'none', 'categories', 'tags', 'venue', 'organizer', 'featured', 'ticketed']);
+      if (filter === 'categories') params.categories = String(pick(leaves));
+      if (filter === 'tags') params.tags = String(pick(tags));
+      if (filter === 'venue') params.venue = String(pick(ids.venues.slice(1)));
+      if (filter === 'organizer') params.organizer = String(pick(ids.organizers.slice(1)));
+      if (filter === 'featured' || filter === 'ticketed') params[filter] = 'true';
+      const signedIn = random() < 0.5;
+      const statuses = signedIn ? ['publish', 'draft', 'private', 'trash'] : ['publish'];
+      if (signedIn) params.status = statuses.join(',');
+      const req = t.request.get(t.api('/events')).query(params);
+      const res = await (signedIn ? req.set('Authorization', admin.auth) : req);
+      expect(res.status).toBe(200);
+      const expected = await expectedTotal(params, statuses);
+      if (expected > 1) nonZero++;
+      expect({ params, total: Number(res.headers['x-tec-total']) }).toEqual({ params, total: expected });
+    }
+    // The windows were not all empty: the sums were exercised.
+    expect(nonZero).toBeGreaterThan(20);
+  });
+
+  it('takes the total of a list with summarised filters from event_day_counts, and of others from the events', async () => {
+    const window = { strict_dates: 'true', per_page: '1', start_date: wall(ANCHOR - 260 * DAY), end_date: wall(ANCHOR + 460 * DAY) };
+    const total = async (extra: Record<string, string> = {}) =>
+      Number((await t.request.get(t.api('/events')).query({ ...window, ...extra })).headers['x-tec-total']);
+    const before = { all: await total(), search: await total({ search: 'e' }) };
+    // A bucket of 64 days well inside the window, as a write made with SQL would leave it wrong.
+    const bucket = Math.floor((ANCHOR + 100 * DAY) / DAY / 64);
+    await t.sql(
+      "INSERT INTO event_day_counts (kind, post_id, status, level, start_bucket, end_bucket, n) VALUES (0, 0, 'publish', 2, ?, ?, 1000)",
+      [bucket, bucket + 1],
+    );
+    expect({ all: await total(), search: await total({ search: 'e' }) }).toEqual({ all: before.all + 1000, search: before.search });
+    await rebuildEventDayCounts(t.dataSource);
+    expect(await total()).toBe(before.all);
+  });
+});
