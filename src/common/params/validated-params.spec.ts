@@ -1,9 +1,12 @@
 import { Body, Controller, Get, Param, Post, Query } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
-import { DiscoveryModule } from '@nestjs/core';
+import { APP_FILTER, APP_PIPE, DiscoveryModule } from '@nestjs/core';
+import request from 'supertest';
+import { App } from 'supertest/types';
 import { IsInt, IsString } from 'class-validator';
 import { APP_CONFIG } from '../../config/app-config';
 import { loadConfig } from '../../config/load-config';
+import { AllExceptionsFilter } from '../errors/all-exceptions.filter';
 import { ApiError } from '../errors/api-error';
 import { Arg } from './arg-spec';
 import { ArgsPipe } from './args.pipe';
@@ -120,5 +123,28 @@ describe('@Body() and @Query() are never silently unvalidated', () => {
     await good.close();
     const bad = (await build(LooseController)).createNestApplication({ logger: false });
     await expect(bad.init()).rejects.toThrow(/LooseController\.create: @Body\(\) has no DTO class/);
+  });
+
+  it('strips and validates over HTTP when the pipe is the global APP_PIPE, as in the app', async () => {
+    const module = await Test.createTestingModule({
+      controllers: [GeneratedController],
+      providers: [
+        { provide: APP_CONFIG, useValue: loadConfig({}) },
+        { provide: APP_PIPE, useClass: ArgsPipe },
+        { provide: APP_FILTER, useClass: AllExceptionsFilter },
+      ],
+    }).compile();
+    const app = module.createNestApplication({ logger: false });
+    await app.init();
+    try {
+      const http = app.getHttpServer() as App;
+      await request(http).post('/series').send({ name: 'x', isAdmin: true }).expect(201, {});
+      await request(http).get('/series?per_page=3&debug=1').expect(200, { perPage: 3 });
+      const refused = await request(http).get('/series?per_page=three').expect(400);
+      expect(refused.body).toMatchObject({ code: 'rest_invalid_param', data: { params: { per_page: 'Must be an integer.' } } });
+      await request(http).get('/series/abc').expect(200, 'abc');
+    } finally {
+      await app.close();
+    }
   });
 });
