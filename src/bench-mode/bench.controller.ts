@@ -1,4 +1,6 @@
 import { Controller, Get, Query } from '@nestjs/common';
+import { Arg } from '../common/params/arg-spec';
+import { ok } from '../common/parsing/parse-result';
 import { HiddenFromIndex } from '../discovery/route-catalog';
 import { requestsInFlight } from '../common/http/in-flight';
 import { BENCH_QUERY_LOG, RecordedStatement } from './query-log';
@@ -6,6 +8,17 @@ import { Public } from '../auth/capability.decorator';
 
 const DEFAULT_BASELINE_BYTES = 20_000;
 const MAX_BASELINE_BYTES = 1_000_000;
+
+/** Untyped on purpose: a wrong `bytes` gives the default size rather than a 400 (the bench sends only digits). */
+class BaselineQuery {
+  @Arg({ name: 'bytes', description: 'The size of the body in bytes', parse: (raw) => ok(typeof raw === 'string' ? raw : undefined) })
+  bytes?: string;
+}
+
+class StatsQuery {
+  @Arg({ name: 'reset', description: '1 to reset the query count', parse: (raw) => ok(raw === '1') })
+  reset?: boolean;
+}
 
 /**
  * `npm run bench` measures every scenario against `/_bench/baseline`: the same app (middleware,
@@ -21,7 +34,7 @@ export class BenchController {
   private readonly bodies = new Map<number, BaselineBody>();
 
   @Get('baseline')
-  baseline(@Query('bytes') bytes?: string): BaselineBody {
+  baseline(@Query() { bytes }: BaselineQuery): BaselineBody {
     const size = Math.min(/^\d+$/.test(bytes ?? '') ? Number(bytes) : DEFAULT_BASELINE_BYTES, MAX_BASELINE_BYTES);
     let body = this.bodies.get(size);
     if (!body) {
@@ -32,11 +45,11 @@ export class BenchController {
   }
 
   @Get('stats')
-  stats(@Query('reset') reset?: string): { queries: number; in_flight: number; rss: number; heap_used: number } {
+  stats(@Query() { reset }: StatsQuery): { queries: number; in_flight: number; rss: number; heap_used: number } {
     const memory = process.memoryUsage();
     // This request is in flight too.
     const stats = { queries: BENCH_QUERY_LOG.count, in_flight: requestsInFlight() - 1, rss: memory.rss, heap_used: memory.heapUsed };
-    if (reset === '1') BENCH_QUERY_LOG.reset();
+    if (reset) BENCH_QUERY_LOG.reset();
     return stats;
   }
 

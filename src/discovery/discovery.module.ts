@@ -1,16 +1,20 @@
 import { MiddlewareConsumer, Module, NestModule } from '@nestjs/common';
 import { DiscoveryModule as NestDiscoveryModule } from '@nestjs/core';
+import { ValidatedParamsCheck } from '../common/params/validated-params';
 import { DocController } from './doc.controller';
 import { DocsPageController } from './docs-page.controller';
 import { DocsPagePolicy } from './docs-page.policy';
 import { NamespaceIndexController } from './namespace-index.controller';
 import { RouteCatalog } from './route-catalog';
 
-/** The namespace index, /doc and the docs page, all generated from the route declarations. */
+/**
+ * The namespace index, /doc and the docs page, all generated from the route declarations; and the
+ * boot check that every route's body and query string are declared by a validated DTO.
+ */
 @Module({
   imports: [NestDiscoveryModule],
   controllers: [NamespaceIndexController, DocController, DocsPageController],
-  providers: [RouteCatalog],
+  providers: [RouteCatalog, ValidatedParamsCheck],
   exports: [RouteCatalog],
 })
 export class DiscoveryModule implements NestModule {

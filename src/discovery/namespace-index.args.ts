@@ -1,14 +1,14 @@
-import { Arg } from '../common/params/arg-spec';
+import { ValidateUntyped } from '../common/params/validate';
 import { NAMESPACE } from '../namespace';
 
 export const CONTEXTS = ['view', 'embed', 'edit'] as const;
 
 /** GET /calendar/events/v1 (specification §4.1): both untyped, as WordPress declares them. */
 export class NamespaceIndexArgs {
-  @Arg({ name: 'namespace', default: NAMESPACE, applyDefault: true, description: 'The namespace whose routes are listed' })
+  @ValidateUntyped({ name: 'namespace', default: NAMESPACE, applyDefault: true, description: 'The namespace whose routes are listed' })
   namespace!: unknown;
 
-  @Arg({
+  @ValidateUntyped({
     name: 'context',
     default: 'view',
     applyDefault: true,

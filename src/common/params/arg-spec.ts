@@ -1,6 +1,10 @@
+import { Expose, Transform } from 'class-transformer';
+import { ValidateBy } from 'class-validator';
 import 'reflect-metadata';
 import { Message } from '../i18n/message';
 import { ParseResult } from '../parsing/parse-result';
+import { isArgProblem } from './arg-outcome';
+import { transformArg } from './arg-transform';
 
 /** JSON-schema types as the namespace index shows them; `undefined` means "untyped". */
 export type ArgType = 'integer' | 'number' | 'boolean' | 'string' | 'array' | 'object';
@@ -46,6 +50,16 @@ export type ArgOptions = Partial<Omit<ArgSpec, 'name' | 'property' | 'descriptio
 
 const ARGS_KEY = Symbol('calendar:args');
 
+/** The class-validator rule of every `@Arg` property: the transform left no missing or invalid marker. */
+export const ARG_RULE = 'calendarArg';
+
+const argRule = ValidateBy({ name: ARG_RULE, validator: { validate: (value: unknown) => !isArgProblem(value) } });
+
+/**
+ * One parameter, declared once: its wire name (class-transformer `@Expose`), its parsing
+ * (`@Transform`), its check (a class-validator rule) and what the namespace index and /doc publish.
+ * Further class-validator rules on the property (`@IsEmail`) run on the parsed value.
+ */
 export function Arg(options: ArgOptions): PropertyDecorator {
   return (target, propertyKey) => {
     const property = String(propertyKey);
@@ -61,6 +75,9 @@ export function Arg(options: ArgOptions): PropertyDecorator {
     };
     const own = ownSpecs(target.constructor);
     Reflect.defineMetadata(ARGS_KEY, [...own.filter((s) => s.name !== spec.name), spec], target.constructor);
+    Expose({ name: spec.name })(target, propertyKey);
+    Transform(transformArg)(target, propertyKey);
+    argRule(target, propertyKey);
   };
 }
 

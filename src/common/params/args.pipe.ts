@@ -1,97 +1,103 @@
 import { ArgumentMetadata, Inject, Injectable, PipeTransform } from '@nestjs/common';
-import { validate } from 'class-validator';
+import { plainToInstance } from 'class-transformer';
+import { ValidationError, validate } from 'class-validator';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { ApiError } from '../errors/api-error';
 import { Message, msg } from '../i18n/message';
-import { ParseContext, Reasons, getArgSpecs, hasArgSpecs } from './arg-spec';
+import { ArgSpec, Reasons, getArgSpecs, hasArgSpecs } from './arg-spec';
+import { InvalidArg, MissingArg } from './arg-outcome';
+import { withArgContext } from './arg-transform';
 import { RawArgs } from './args.decorator';
-import { parseArgValue } from './parse-arg';
+import { assertValidatedParam } from './validated-params';
 
 /**
- * Validates `@Args()` against the DTO's declarations, the WordPress way (CONTRACT §2.1, §2.2):
- * first every missing required parameter (one 400 naming them all, in declaration order), then
- * every invalid value (one 400 with a reason per parameter). Unknown parameters are ignored.
+ * The one global pipe (APP_PIPE): builds a DTO from the request with class-transformer
+ * (`plainToInstance`, each `@Arg` property's transform parsing its raw value) and checks it with
+ * class-validator, the WordPress way (CONTRACT §2.1, §2.2): first every missing required parameter
+ * (one 400 naming them all, in declaration order), then every invalid value (one 400 with a reason
+ * per parameter). Unknown parameters are stripped, never rejected; nothing is converted implicitly.
  */
 @Injectable()
 export class ArgsPipe implements PipeTransform {
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
 
   async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
-    if (metadata.type !== 'custom' || !hasArgSpecs(metadata.metatype) || !isRawArgs(value)) return value;
-    return this.validateArgs(metadata.metatype, value);
+    if (metadata.type === 'custom') {
+      return hasArgSpecs(metadata.metatype) && isRawArgs(value) ? this.validateArgs(metadata.metatype, value) : value;
+    }
+    if (metadata.type === 'param') return value;
+    // @Body() and @Query(): never unvalidated (a parameter without a DTO class is refused).
+    assertValidatedParam(metadata);
+    const dto = metadata.metatype as new () => object;
+    const source = isRecord(value) ? value : {};
+    if (hasArgSpecs(dto)) {
+      const raw: RawArgs = metadata.type === 'body' ? { path: {}, query: {}, body: source } : { path: {}, query: source, body: undefined };
+      return this.validateArgs(dto, raw);
+    }
+    return validateRuledDto(dto, source);
   }
 
   async validateArgs<T>(dto: new () => T, raw: RawArgs, now = new Date()): Promise<T> {
     const specs = getArgSpecs(dto);
-    const context: ParseContext = { siteTimezone: this.config.siteTimezone, now };
 
     // Precedence: body (JSON or form) > query; path parameters always come from the path.
-    const lookup = (name: string, where: 'path' | 'query' | 'body'): unknown => {
+    const lookup = (name: string, where: ArgSpec['in']): unknown => {
       if (where === 'path') return raw.path[name];
       if (raw.body && raw.body[name] !== undefined) return raw.body[name];
       return raw.query[name];
     };
-
-    const missing = specs.filter((spec) => spec.required && isAbsent(lookup(spec.name, spec.in)));
-    if (missing.length) throw ApiError.missingParams(missing.map((spec) => spec.name));
-
-    const instance = new dto() as Record<string, unknown>;
-    const reasons: Reasons = {};
+    const plain: Record<string, unknown> = {};
     for (const spec of specs) {
-      const rawValue = lookup(spec.name, spec.in);
-      if (spec.clearable && (rawValue === null || rawValue === '')) {
-        instance[spec.property] = null;
-        continue;
-      }
-      if (rawValue === undefined || rawValue === null) {
-        if (spec.applyDefault && spec.default !== undefined) {
-          const parsed = parseArgValue(spec, spec.default, context);
-          if (parsed.ok) instance[spec.property] = parsed.value;
-        }
-        continue;
-      }
-      // Half of a UTF-16 pair is not text: it cannot be stored, compared or encoded (issue #12).
-      if (hasLoneSurrogate(rawValue)) {
-        reasons[spec.name] = msg('Must be valid Unicode text: it contains a lone surrogate (half of a UTF-16 pair).');
-        continue;
-      }
-      const parsed = parseArgValue(spec, rawValue, context);
-      if (parsed.ok) instance[spec.property] = parsed.value;
-      else reasons[spec.name] = parsed.reason;
+      const value = lookup(spec.name, spec.in);
+      if (value !== undefined) plain[spec.name] = value;
     }
+    withArgContext(plain, {
+      specs: new Map(specs.map((spec) => [spec.property, spec])),
+      parse: { siteTimezone: this.config.siteTimezone, now },
+    });
 
-    // class-validator rules run on the parsed values of the parameters that parsed.
-    const errors = await validate(instance, { skipMissingProperties: true, forbidUnknownValues: false });
+    const instance = plainToInstance(dto, plain, {
+      excludeExtraneousValues: true,
+      exposeUnsetFields: false,
+      enableImplicitConversion: false,
+    });
+    const errors = await validate(instance as object, { skipMissingProperties: true, forbidUnknownValues: false });
+    if (!errors.length) return instance;
+
+    const missing = new Set<string>();
+    const reasons: Reasons = {};
     for (const error of errors) {
       const spec = specs.find((s) => s.property === error.property);
       const name = spec?.name ?? error.property;
-      if (reasons[name]) continue;
-      const first = Object.values(error.constraints ?? {})[0];
-      reasons[name] = first ? msg(first) : msg('Invalid parameter.');
+      const value = (instance as Record<string, unknown>)[error.property];
+      if (value instanceof MissingArg) missing.add(name);
+      else if (value instanceof InvalidArg) reasons[name] = value.reason;
+      else reasons[name] = firstReason(error);
     }
-
-    if (Object.keys(reasons).length)
-      throw ApiError.invalidParams(
-        orderLike(
-          specs.map((s) => s.name),
-          reasons,
-        ),
-      );
-    return instance as T;
+    const names = specs.map((spec) => spec.name);
+    if (missing.size) throw ApiError.missingParams(names.filter((name) => missing.has(name)));
+    throw ApiError.invalidParams(orderLike(names, reasons));
   }
 }
 
-const LONE_SURROGATE = /\p{Cs}/u;
-
-/** Whether a string in the value (its items and fields too, as bodies nest them) holds a lone surrogate. */
-function hasLoneSurrogate(value: unknown, depth = 0): boolean {
-  if (typeof value === 'string') return LONE_SURROGATE.test(value);
-  if (depth > 40 || value === null || typeof value !== 'object') return false;
-  return Object.entries(value).some(([key, item]) => LONE_SURROGATE.test(key) || hasLoneSurrogate(item, depth + 1));
+/**
+ * A DTO of plain class-validator rules (e.g. one made by `nest g resource`): properties without a
+ * rule are stripped (whitelist), rule failures answer rest_invalid_param.
+ */
+async function validateRuledDto(dto: new () => object, source: Record<string, unknown>): Promise<object> {
+  const instance = plainToInstance(dto, source, { enableImplicitConversion: false });
+  const errors = await validate(instance, { whitelist: true, forbidUnknownValues: false });
+  if (!errors.length) return instance;
+  throw ApiError.invalidParams(Object.fromEntries(errors.map((error) => [error.property, firstReason(error)])));
 }
 
-function isAbsent(value: unknown): boolean {
-  return value === undefined || value === null;
+function firstReason(error: ValidationError): Message {
+  const first = Object.values(error.constraints ?? {})[0];
+  return first ? msg(first) : msg('Invalid parameter.');
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function isRawArgs(value: unknown): value is RawArgs {

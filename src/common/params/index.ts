@@ -4,3 +4,6 @@ export * from './args.pipe';
 export * from './derive';
 export * from './parse-arg';
 export * from './path-id';
+export * from './arg-outcome';
+export * from './validate';
+export * from './validated-params';

@@ -4,7 +4,7 @@ import { parseInteger, parseNumber } from '../parsing/integer';
 import { parseIntegerList, parseList } from '../parsing/list';
 import { ParseResult, fail, ok } from '../parsing/parse-result';
 import { parseString } from '../parsing/string';
-import { ArgSpec, ParseContext } from './arg-spec';
+import type { ArgSpec, ParseContext } from './arg-spec';
 
 /** Parses one raw value with the spec's own parser, else the standard parser of its type. */
 export function parseArgValue(spec: ArgSpec, raw: unknown, context: ParseContext): ParseResult<unknown> {

@@ -1,7 +1,7 @@
 import { sanitizeHtml, stripTags } from '../../common/html/sanitize';
 import { msg } from '../../common/i18n/message';
-import { Arg } from '../../common/params/arg-spec';
-import { ParseResult, fail, ok, parseInteger, parsePositiveInteger, parseString } from '../../common/parsing';
+import { ValidateBoolean, ValidateInteger, ValidateList, ValidateText } from '../../common/params/validate';
+import { ParseResult, fail, ok, parsePositiveInteger, parseString } from '../../common/parsing';
 import { MAX_SEARCH_LENGTH } from '../../common/posts/search';
 import { MAX_SLUG_LENGTH, slugify } from '../../common/slug';
 
@@ -22,62 +22,53 @@ export const MAX_DESCRIPTION_BYTES = 65_535;
 /** The list parameters; `plural` is "event categories" or "event tags". */
 export function termListArgs(plural: string) {
   return {
-    page: Arg({ name: 'page', type: 'integer', default: 1, description: 'The archive page to return', parse: parsePositiveInteger }),
-    perPage: Arg({
+    page: ValidateInteger({ name: 'page', default: 1, description: 'The archive page to return', parse: parsePositiveInteger }),
+    perPage: ValidateInteger({
       name: 'per_page',
-      type: 'integer',
       default: '10',
       description: `The number of ${plural} to return on each page`,
       parse: parsePositiveInteger,
     }),
-    search: Arg({
+    search: ValidateText({
       name: 'search',
-      type: 'string',
       description: 'Limit results to those matching a string',
       parse: (raw) => parseString(raw, { nonEmpty: true, maxLength: MAX_SEARCH_LENGTH }),
     }),
-    exclude: Arg({ name: 'exclude', type: 'array', items: { type: 'integer' }, description: 'Ensure result set exclude specific IDs' }),
-    include: Arg({ name: 'include', type: 'array', items: { type: 'integer' }, description: 'Limit result set to specific IDs' }),
-    order: Arg({
+    exclude: ValidateList({ name: 'exclude', items: 'integer', description: 'Ensure result set exclude specific IDs' }),
+    include: ValidateList({ name: 'include', items: 'integer', description: 'Limit result set to specific IDs' }),
+    order: ValidateText({
       name: 'order',
-      type: 'string',
       description: 'Order sort attribute ascending or descending',
       parse: (raw) => parseWord(raw, TERM_ORDERS),
     }),
-    orderby: Arg({
+    orderby: ValidateText({
       name: 'orderby',
-      type: 'string',
       description: 'Sort collection by term attribute',
       parse: (raw) => parseWord(raw, TERM_ORDERBYS),
     }),
-    hideEmpty: Arg({
+    hideEmpty: ValidateBoolean({
       name: 'hide_empty',
-      type: 'boolean',
       default: '1',
       applyDefault: true,
       description: 'Whether to hide terms not assigned to any posts',
     }),
-    parent: Arg({
+    parent: ValidateInteger({
       name: 'parent',
-      type: 'integer',
       description: 'Limit result set to terms assigned to a specific parent',
       parse: parsePositiveInteger,
     }),
-    post: Arg({
+    post: ValidateInteger({
       name: 'post',
-      type: 'integer',
       description: 'Limit result set to terms assigned to a specific post',
       parse: parsePositiveInteger,
     }),
-    event: Arg({
+    event: ValidateInteger({
       name: 'event',
-      type: 'integer',
       description: 'Limit result set to terms assigned to a specific event (an alias of the "post" parameter)',
       parse: parsePositiveInteger,
     }),
-    slug: Arg({
+    slug: ValidateText({
       name: 'slug',
-      type: 'string',
       description: 'Limit result set to terms with a specific slug',
       parse: (raw) => parseString(raw, { nonEmpty: true, maxLength: MAX_SLUG_LENGTH }),
     }),
@@ -91,24 +82,12 @@ export function termListArgs(plural: string) {
  */
 export function termWriteArgs(singular: string) {
   return {
-    id: Arg({ name: 'id', in: 'path', type: 'integer', required: true, description: `the ${singular} term ID` }),
-    name: Arg({ name: 'name', in: 'body', type: 'string', required: true, description: `The ${singular} name`, parse: parseTermName }),
-    description: Arg({
-      name: 'description',
-      in: 'body',
-      type: 'string',
-      description: `The ${singular} description`,
-      parse: parseTermDescription,
-    }),
-    slug: Arg({ name: 'slug', in: 'body', type: 'string', description: `The ${singular} slug`, parse: parseTermSlug }),
+    id: ValidateInteger({ name: 'id', in: 'path', required: true, description: `the ${singular} term ID` }),
+    name: ValidateText({ name: 'name', in: 'body', required: true, description: `The ${singular} name`, parse: parseTermName }),
+    description: ValidateText({ name: 'description', in: 'body', description: `The ${singular} description`, parse: parseTermDescription }),
+    slug: ValidateText({ name: 'slug', in: 'body', description: `The ${singular} slug`, parse: parseTermSlug }),
     // The reference's description here is a copy of the slug's; this one says what it is.
-    parent: Arg({
-      name: 'parent',
-      in: 'body',
-      type: 'integer',
-      description: `The ${singular} parent term ID`,
-      parse: (raw) => parseInteger(raw, { min: 0 }),
-    }),
+    parent: ValidateInteger({ name: 'parent', in: 'body', min: 0, description: `The ${singular} parent term ID` }),
   };
 }
 

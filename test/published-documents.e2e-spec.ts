@@ -1,0 +1,54 @@
+import { readFileSync } from 'node:fs';
+import { TEST_DATABASES } from './support/databases';
+import { validateOpenApi } from './support/openapi-validator';
+import {
+  BAD_REQUESTS,
+  Fixture,
+  GOLDEN_LANGUAGES,
+  createFixture,
+  document,
+  goldenFile,
+  send,
+  serialise,
+} from './support/published-documents';
+import { TestApp } from './support/test-app';
+
+/**
+ * Issue #13's safety net: the namespace index, /doc and the error bodies of bad requests, in every
+ * language, are byte for byte (so key for key, in order) what they were before the DTOs moved to
+ * class-validator (test/golden/, written by test/golden/capture.ts from the earlier code).
+ */
+const golden = (name: string): string => readFileSync(goldenFile(name), 'utf8');
+
+describe.each(TEST_DATABASES)('published documents on $kind', (database) => {
+  let t: TestApp;
+  let fixture: Fixture;
+
+  beforeAll(async () => {
+    t = await TestApp.start(database);
+    fixture = await createFixture(t);
+  });
+  afterAll(() => t.close());
+
+  describe.each(GOLDEN_LANGUAGES)('in %s', (language) => {
+    it('serves the namespace index unchanged', async () => {
+      expect(serialise(await document(t, '/', language))).toBe(golden(`index.${language}`));
+    });
+
+    it('serves /doc unchanged, and it is valid OpenAPI 3.0', async () => {
+      const doc = await document(t, '/doc', language);
+      expect(serialise(doc)).toBe(golden(`doc.${language}`));
+      expect(validateOpenApi(doc.body)).toEqual({ valid: true });
+    });
+
+    it('answers every bad request with the same status and error body', async () => {
+      const expected = JSON.parse(golden(`errors.${language}`)) as Record<string, unknown>;
+      expect(Object.keys(expected)).toEqual(BAD_REQUESTS.map((request) => request.name));
+      for (const request of BAD_REQUESTS) {
+        const answer = await send(t, fixture, request, language);
+        // One request at a time, so a failure names it.
+        expect({ [request.name]: serialise(answer) }).toEqual({ [request.name]: serialise(expected[request.name]) });
+      }
+    });
+  });
+});
