@@ -112,7 +112,18 @@ export class EventsClient {
 
   /** Empties events and everything they link to, so a block of tests starts from a known state. */
   async reset(): Promise<void> {
-    for (const table of ['event_terms', 'event_venues', 'event_organizers', 'events', 'terms', 'venues', 'organizers', 'media']) {
+    // As an operator after SQL deletes (README: events:recount-days): no events, no day counts.
+    for (const table of [
+      'event_day_counts',
+      'event_terms',
+      'event_venues',
+      'event_organizers',
+      'events',
+      'terms',
+      'venues',
+      'organizers',
+      'media',
+    ]) {
       await this.t.sql(`DELETE FROM ${table}`);
     }
   }
