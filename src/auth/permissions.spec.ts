@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { POST_STATUSES } from '../common/posts/status';
+import { POST_STATUSES } from '../posts/status';
 import { AuthUser } from './auth-user';
 import { ObjectAction, canEditWhere, canOnObject, canReadWhere } from './permissions';
 import { ROLES } from './roles';

@@ -7,7 +7,7 @@ import { OrganizerEntity } from '../organizers/organizer.entity';
 import { VenueEntity } from '../venues/venue.entity';
 import { TermEntity } from '../terms/term.entity';
 import { IdempotencyKeyEntity } from '../idempotency/idempotency-key.entity';
-import { PostIdEntity } from '../common/posts/post-id.entity';
+import { PostIdEntity } from '../posts/post-id.entity';
 import { EventOccurrenceEntity, EventSeriesEntity } from '../events/recurrence/recurrence.entity';
 
 /** Every entity, in one list shared by the app, the CLI and ormconfig.ts. */

@@ -1,5 +1,5 @@
 import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
-import { PostEntity } from '../common/posts/post.entity';
+import { PostEntity } from '../posts/post.entity';
 import { MediaEntity } from '../media/media.entity';
 import { OrganizerEntity } from '../organizers/organizer.entity';
 import { TermEntity } from '../terms/term.entity';

@@ -1,5 +1,5 @@
 import { DateTime } from 'luxon';
-import { formatStoredDate } from '../common/posts/post-dates';
+import { formatStoredDate } from '../posts/post-dates';
 import { parseTimezone } from '../common/parsing/timezone';
 import { safeText, safeUrl, scriptSafeJsonLd } from '../common/html/safe-output';
 import { stripTags } from '../common/html/sanitize';

@@ -8,9 +8,9 @@ import { ParseResult, fail, ok } from '../common/parsing/parse-result';
 import { ParsedDate } from '../common/parsing/date-input';
 import { parseString } from '../common/parsing/string';
 import { parseHttpUrl } from '../common/parsing/url';
-import { parseLocalPublicationDate, parseUtcPublicationDate } from '../common/posts/post-dates';
-import { parseSearch } from '../common/posts/search';
-import { PostStatus, parseStatusFilter, parseWritableStatus } from '../common/posts/status';
+import { parseLocalPublicationDate, parseUtcPublicationDate } from '../posts/post-dates';
+import { parseSearch } from '../posts/search';
+import { PostStatus, parseStatusFilter, parseWritableStatus } from '../posts/status';
 import { ImageInput, parseImageInput } from '../media/media.service';
 
 /**

@@ -1,6 +1,6 @@
 import { Column } from 'typeorm';
-import { PostEntity } from '../common/posts/post.entity';
-import { PostStatus } from '../common/posts/status';
+import { PostEntity } from '../posts/post.entity';
+import { PostStatus } from '../posts/status';
 
 /**
  * The columns venues and organizers share besides the post's (WordPress posts with a few meta

@@ -1,6 +1,6 @@
 import { safeText } from '../common/html/safe-output';
 import { stripTags } from '../common/html/sanitize';
-import { formatStoredDate } from '../common/posts/post-dates';
+import { formatStoredDate } from '../posts/post-dates';
 import { MediaEntity } from '../media/media.entity';
 import { presentImage } from '../media/media.presenter';
 import { LinkedPostEntity } from './linked-post.entity';

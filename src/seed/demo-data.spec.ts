@@ -1,7 +1,7 @@
 import { DateTime } from 'luxon';
 import { sanitizeHtml, stripTags } from '../common/html/sanitize';
-import { formatStoredDate } from '../common/posts/post-dates';
-import { slugify } from '../common/posts/slug';
+import { formatStoredDate } from '../posts/post-dates';
+import { slugify } from '../posts/slug';
 import { timezoneAbbreviation } from '../events/timezone-abbr';
 import { CATEGORY, TAG } from '../terms/taxonomy';
 import { DemoData, DemoDataPlan } from './demo-data';

@@ -1,7 +1,7 @@
 import { Faker, base, en } from '@faker-js/faker';
 import { DateTime, IANAZone, Zone, ZoneOffsetFormat, ZoneOffsetOptions } from 'luxon';
-import { storedMoment } from '../common/posts/post-dates';
-import { slugify as postSlugify } from '../common/posts/slug';
+import { storedMoment } from '../posts/post-dates';
+import { slugify as postSlugify } from '../posts/slug';
 import { parseCostInput } from '../events/event-cost';
 import { EventEntity, EventOrganizerEntity, EventTermEntity, EventVenueEntity } from '../events/event.entity';
 import { timezoneAbbreviation } from '../events/timezone-abbr';

@@ -1,4 +1,4 @@
-import { PostIdEntity } from '../common/posts/post-id.entity';
+import { PostIdEntity } from '../posts/post-id.entity';
 import { DateTime } from 'luxon';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { DataSource, EntityManager, EntityTarget, ObjectLiteral } from 'typeorm';

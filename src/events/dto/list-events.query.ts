@@ -7,8 +7,8 @@ import { isTruthyWord } from '../../common/parsing/boolean';
 import { parseNumber, parsePositiveInteger } from '../../common/parsing/integer';
 import { parseIntegerList, parseList } from '../../common/parsing/list';
 import { parseString } from '../../common/parsing/string';
-import { parseSearch } from '../../common/posts/search';
-import { PostStatus, parseStatusFilter } from '../../common/posts/status';
+import { parseSearch } from '../../posts/search';
+import { PostStatus, parseStatusFilter } from '../../posts/status';
 
 export const DEFAULT_GEOLOC_RADIUS_KM = 25;
 

@@ -1,5 +1,5 @@
 import { EntityManager, In } from 'typeorm';
-import { allocatePostId } from '../../common/posts/post-id';
+import { allocatePostId } from '../../posts/post-id';
 import { EventEntity, EventOrganizerEntity, EventTermEntity, EventVenueEntity } from '../event.entity';
 import { termCountUpdate } from '../event-terms';
 import { loadCountedEvents, recordEventChanges } from '../event-day-counts';

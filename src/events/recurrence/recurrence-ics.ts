@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon';
 import { EntityManager, In } from 'typeorm';
-import { formatStoredDate } from '../../common/posts/post-dates';
+import { formatStoredDate } from '../../posts/post-dates';
 import { EventEntity } from '../event.entity';
 import { EventView } from '../event.presenter';
 import { SeriesMoment, VeventRecurrence } from '../event-ics';

@@ -1,7 +1,7 @@
 import { IsEmail } from 'class-validator';
 import { Arg } from '../../common/params/arg-spec';
 import { ParsedDate } from '../../common/parsing/date-input';
-import { PostStatus } from '../../common/posts/status';
+import { PostStatus } from '../../posts/status';
 import {
   LinkedPostWriteArgs,
   authorArg,

@@ -2,7 +2,7 @@ import { sanitizeHtml, stripTags } from '../../common/html/sanitize';
 import { msg } from '../../common/i18n/message';
 import { ValidateBoolean, ValidateInteger, ValidateList, ValidateText } from '../../common/params/validate';
 import { ParseResult, fail, ok, parsePositiveInteger, parseString } from '../../common/parsing';
-import { MAX_SEARCH_LENGTH } from '../../common/posts/search';
+import { MAX_SEARCH_LENGTH } from '../../posts/search';
 import { MAX_SLUG_LENGTH, slugify } from '../../common/slug';
 
 /**

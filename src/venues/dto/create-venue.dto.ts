@@ -2,7 +2,7 @@ import { Arg } from '../../common/params/arg-spec';
 import { parseNumber } from '../../common/parsing/integer';
 import { ParseResult, fail, ok } from '../../common/parsing/parse-result';
 import { ParsedDate } from '../../common/parsing/date-input';
-import { PostStatus } from '../../common/posts/status';
+import { PostStatus } from '../../posts/status';
 import { msg } from '../../common/i18n/message';
 import { isTruthyWord } from '../../common/parsing/boolean';
 import {

@@ -1,5 +1,5 @@
 import { Arg } from '../../common/params/arg-spec';
-import { PostStatus } from '../../common/posts/status';
+import { PostStatus } from '../../posts/status';
 import {
   LinkedPostListArgs,
   eventArg,

@@ -1,5 +1,5 @@
-import { ParseResult } from '../parsing/parse-result';
-import { parseString } from '../parsing/string';
+import { ParseResult } from '../common/parsing/parse-result';
+import { parseString } from '../common/parsing/string';
 
 /** The longest `search` any list accepts (CONTRACT §8), in characters, after trimming. */
 export const MAX_SEARCH_LENGTH = 200;

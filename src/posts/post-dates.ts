@@ -1,9 +1,9 @@
 import { DateTime } from 'luxon';
-import { ParseContext } from '../params/arg-spec';
-import { ApiError } from '../errors/api-error';
-import { msg } from '../i18n/message';
-import { ParseResult } from '../parsing/parse-result';
-import { ParsedDate, parseDateInput } from '../parsing/date-input';
+import { ParseContext } from '../common/params/arg-spec';
+import { ApiError } from '../common/errors/api-error';
+import { msg } from '../common/i18n/message';
+import { ParseResult } from '../common/parsing/parse-result';
+import { ParsedDate, parseDateInput } from '../common/parsing/date-input';
 
 /** `date`: a publication date, naive values read in SITE_TIMEZONE. */
 export function parseLocalPublicationDate(raw: unknown, context: ParseContext): ParseResult<ParsedDate> {

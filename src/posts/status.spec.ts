@@ -1,6 +1,6 @@
-import { AuthUser } from '../../auth/auth-user';
-import { Role } from '../../auth/roles';
-import { ApiError } from '../errors/api-error';
+import { AuthUser } from '../auth/auth-user';
+import { Role } from '../auth/roles';
+import { ApiError } from '../common/errors/api-error';
 import { listStatusScope, parseStatusFilter, parseWritableStatus, scaleStatus } from './status';
 
 const user = (role: Role, id = 5): AuthUser => ({ id, username: role, role });

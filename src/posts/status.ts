@@ -1,10 +1,10 @@
 import { Brackets, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
-import { AuthUser } from '../../auth/auth-user';
-import { can } from '../../auth/permissions';
-import { ApiError } from '../errors/api-error';
-import { msg } from '../i18n/message';
-import { parseList } from '../parsing/list';
-import { ParseResult, fail, ok } from '../parsing/parse-result';
+import { AuthUser } from '../auth/auth-user';
+import { can } from '../auth/permissions';
+import { ApiError } from '../common/errors/api-error';
+import { msg } from '../common/i18n/message';
+import { parseList } from '../common/parsing/list';
+import { ParseResult, fail, ok } from '../common/parsing/parse-result';
 
 /** The post statuses of events, venues and organizers (WordPress's, without auto-draft). */
 export const POST_STATUSES = ['publish', 'future', 'draft', 'pending', 'private', 'trash'] as const;

@@ -1,5 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { SqlCondition } from '../../auth/permissions';
+import { SqlCondition } from '../auth/permissions';
 
 /** Compares a post password with the one a request sent, in constant time. */
 export function postPasswordMatches(stored: string | null, given: string | undefined | null): boolean {

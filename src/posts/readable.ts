@@ -1,8 +1,8 @@
 import { EntityManager, EntityTarget } from 'typeorm';
-import { AuthUser } from '../../auth/auth-user';
-import { OwnedObject, canOnObject } from '../../auth/permissions';
-import { ApiError } from '../errors/api-error';
-import { Message } from '../i18n/message';
+import { AuthUser } from '../auth/auth-user';
+import { OwnedObject, canOnObject } from '../auth/permissions';
+import { ApiError } from '../common/errors/api-error';
+import { Message } from '../common/i18n/message';
 
 /** An event, venue or organizer row as the read check needs it. */
 export interface ReadablePost extends OwnedObject {

@@ -1,10 +1,10 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomInt } from 'node:crypto';
 import { EntityManager, EntityTarget, ObjectLiteral } from 'typeorm';
-import { isUniqueViolation } from '../../database/transaction';
-import { numberedSlug, slugify } from '../slug';
+import { isUniqueViolation } from '../database/transaction';
+import { numberedSlug, slugify } from '../common/slug';
 
-export { slugify } from '../slug';
+export { slugify } from '../common/slug';
 
 /** Which attempt of retryOnSlugConflict is running, for uniqueSlug. */
 const attemptNumber = new AsyncLocalStorage<number>();

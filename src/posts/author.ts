@@ -1,9 +1,9 @@
 import { EntityManager } from 'typeorm';
-import { AuthUser } from '../../auth/auth-user';
-import { UserEntity } from '../../auth/entities/user.entity';
-import { can } from '../../auth/permissions';
-import { ApiError } from '../errors/api-error';
-import { msg } from '../i18n/message';
+import { AuthUser } from '../auth/auth-user';
+import { UserEntity } from '../auth/entities/user.entity';
+import { can } from '../auth/permissions';
+import { ApiError } from '../common/errors/api-error';
+import { msg } from '../common/i18n/message';
 
 /**
  * The author of a write: the caller unless `requested` names someone else, which needs
