@@ -1,6 +1,6 @@
 import cluster from 'node:cluster';
 import { availableParallelism } from 'node:os';
-import { ConfigError, loadConfig } from './config/load-config';
+import { ConfigError, loadConfigOrExit } from './config/load-config';
 
 /**
  * `npm run start:cluster` (issue #15): one instance of the server per core on one machine, all
@@ -9,14 +9,7 @@ import { ConfigError, loadConfig } from './config/load-config';
  * replaced; SIGTERM/SIGINT drain every worker (see main.ts) and then end the primary.
  */
 function primary(): void {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
-    console.error(error.message);
-    process.exit(1);
-  }
+  const config = loadConfigOrExit();
   const raw = process.env.CLUSTER_WORKERS?.trim();
   const workers = raw ? Number(raw) : availableParallelism();
   const problems: string[] = [];

@@ -14,6 +14,17 @@ export class ConfigError extends Error {
 
 type Env = Record<string, string | undefined>;
 
+/** For the entry points: the configuration, or its problems on stderr and exit code 1 (fail fast at boot). */
+export function loadConfigOrExit(): AppConfig {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
+}
+
 /** Reads `.env` (if present, never overriding real variables) and validates every setting. */
 export function loadConfig(env: Env = process.env, dotenvPath = resolve(process.cwd(), '.env')): AppConfig {
   if (env === process.env && existsSync(dotenvPath)) loadDotenv({ path: dotenvPath, quiet: true });
