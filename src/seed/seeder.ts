@@ -37,8 +37,8 @@ export interface SeedSummary extends SeedSizes {
 /** Refused input (tables not empty without --reset); the CLI prints it and exits 2. */
 export class SeedRefusedError extends Error {}
 
-/** Content tables, children first (the order to empty them in). */
-const CONTENT_TABLES = [
+/** Content tables, children first (the order to empty them in); the e2e suites' reset empties the same. */
+export const CONTENT_TABLES = [
   'event_occurrences',
   'event_series',
   'event_day_counts',

@@ -1,3 +1,4 @@
+import { CONTENT_TABLES } from '../../src/seed/seeder';
 import { QueryRunner } from 'typeorm';
 import { Role } from '../../src/auth/roles';
 import { TestApp, TestUser } from './test-app';
@@ -112,20 +113,8 @@ export class EventsClient {
 
   /** Empties events and everything they link to, so a block of tests starts from a known state. */
   async reset(): Promise<void> {
-    // As an operator after SQL deletes (README: events:recount-days): no events, no day counts.
-    for (const table of [
-      'event_day_counts',
-      'event_terms',
-      'event_venues',
-      'event_organizers',
-      'events',
-      'terms',
-      'venues',
-      'organizers',
-      'media',
-    ]) {
-      await this.t.sql(`DELETE FROM ${table}`);
-    }
+    // Every content table, day counts included (as an operator must after SQL deletes), and all media.
+    for (const table of [...CONTENT_TABLES, 'media']) await this.t.sql(`DELETE FROM ${table}`);
   }
 
   async count(table: string): Promise<number> {
