@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { createConnection } from 'mysql2/promise';
-import { freePort } from './processes';
+import { freePort, killNow } from './processes';
 
 const INSTALL_DB = '/usr/bin/mariadb-install-db';
 const MARIADBD = '/usr/sbin/mariadbd';
@@ -118,11 +118,7 @@ export class ThrowAwayMariaDb {
 
   /** SIGKILL: the server dies at once, as in a crash (committed transactions survive in its redo log). */
   async kill(): Promise<void> {
-    const child = this.process;
-    if (!child || child.exitCode !== null || child.signalCode !== null) return;
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGKILL');
-    await exited;
+    await killNow(this.process);
     this.process = null;
   }
 

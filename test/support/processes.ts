@@ -60,3 +60,11 @@ export function waitForOutput(child: ChildProcess, pattern: RegExp, timeoutMs = 
     child.stderr?.on('data', onData);
   });
 }
+
+/** SIGKILL, and wait until the process is gone (nothing to do when it is not running). */
+export async function killNow(child: ChildProcess | null): Promise<void> {
+  if (!child || child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGKILL');
+  await exited;
+}

@@ -1,6 +1,6 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import { createConnection } from 'node:net';
-import { freePort } from './processes';
+import { freePort, killNow } from './processes';
 
 /**
  * A throw-away Redis for tests that stop and start it: its own free port on 127.0.0.1, no
@@ -41,11 +41,7 @@ export class ThrowAwayRedis {
 
   /** SIGKILL: Redis is gone at once, as in a crash. */
   async kill(): Promise<void> {
-    const child = this.process;
-    if (!child || child.exitCode !== null || child.signalCode !== null) return;
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGKILL');
-    await exited;
+    await killNow(this.process);
     this.process = null;
   }
 }
