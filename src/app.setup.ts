@@ -16,6 +16,7 @@ import { NAMESPACE, OUTSIDE_NAMESPACE } from './namespace';
 import { accessLog } from './observability/access-log';
 import { Metrics } from './observability/metrics';
 import { ROOT_LOGGER } from './observability/observability.module';
+import { SwaggerScanStore, scanControllers } from './discovery/swagger-document';
 
 export const BODY_LIMIT = '1mb';
 
@@ -84,6 +85,8 @@ export function configureApp(app: INestApplication, config: AppConfig): NestExpr
   express.setGlobalPrefix(`${config.restPrefix}/${NAMESPACE}`.replace(/^\//, ''), {
     exclude: config.benchMode ? [...OUTSIDE_NAMESPACE, ...BENCH_ROUTES] : OUTSIDE_NAMESPACE,
   });
+  // /doc is @nestjs/swagger's scan of the controllers, which needs the application object.
+  app.get(SwaggerScanStore).set(scanControllers(app));
   answerClientErrorsAsJson(express.getHttpServer(), config.siteLocale);
   express.enableShutdownHooks();
   return express;

@@ -6,6 +6,7 @@ import { DocsPageController } from './docs-page.controller';
 import { DocsPagePolicy } from './docs-page.policy';
 import { NamespaceIndexController } from './namespace-index.controller';
 import { RouteCatalog } from './route-catalog';
+import { SwaggerScanStore } from './swagger-document';
 
 /**
  * The namespace index, /doc and the docs page, all generated from the route declarations; and the
@@ -14,8 +15,8 @@ import { RouteCatalog } from './route-catalog';
 @Module({
   imports: [NestDiscoveryModule],
   controllers: [NamespaceIndexController, DocController, DocsPageController],
-  providers: [RouteCatalog, ValidatedParamsCheck],
-  exports: [RouteCatalog],
+  providers: [RouteCatalog, SwaggerScanStore, ValidatedParamsCheck],
+  exports: [RouteCatalog, SwaggerScanStore],
 })
 export class DiscoveryModule implements NestModule {
   configure(consumer: MiddlewareConsumer): void {

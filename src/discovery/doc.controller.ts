@@ -5,6 +5,7 @@ import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { requestNamespace } from '../namespace';
 import { OpenApiDocument, OpenApiServer, buildOpenApiDocument } from './openapi';
 import { RouteCatalog } from './route-catalog';
+import { SwaggerScanStore } from './swagger-document';
 import { Translate, languageTag, requestLocale, translator } from './texts';
 import { Public } from '../auth/capability.decorator';
 
@@ -17,6 +18,7 @@ export class DocController {
 
   constructor(
     private readonly catalog: RouteCatalog,
+    private readonly scan: SwaggerScanStore,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -27,7 +29,7 @@ export class DocController {
     const t = translator(locale);
     let doc = this.built.get(locale);
     if (!doc) {
-      doc = buildOpenApiDocument(this.catalog.all(), [], t);
+      doc = buildOpenApiDocument(this.catalog.all(), this.scan.get(), [], t);
       this.built.set(locale, doc);
     }
     // The spread keeps the key order: `servers` is replaced where it stands.

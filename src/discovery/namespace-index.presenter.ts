@@ -1,3 +1,5 @@
+import { DECORATORS } from '@nestjs/swagger';
+import { UNTYPED } from '../common/params/arg-docs';
 import { ArgSpec } from '../common/params/arg-spec';
 import { inNamespace } from '../namespace';
 import { CatalogRoute, HttpMethod } from './route-catalog';
@@ -36,22 +38,33 @@ export interface IndexUrls {
   readonly restBase: string;
 }
 
-/** Whether the declaration names a default (`null` included: WordPress shows `"default": null`). */
-export function hasDefault(spec: ArgSpec): boolean {
-  return Object.prototype.hasOwnProperty.call(spec, 'default') && spec.default !== undefined;
+/**
+ * A parameter as the index shows it, read from the `@ApiProperty` metadata its declaration
+ * recorded (the metadata /doc is built from); untyped parameters carry no `type` (CONTRACT §6).
+ */
+export function presentArg(dto: Function, spec: ArgSpec, t: Translate): IndexArgView {
+  const meta = (Reflect.getMetadata(DECORATORS.API_MODEL_PROPERTIES, dto.prototype as object, spec.property) ?? {}) as SwaggerProperty;
+  return {
+    description: t(meta.description ?? spec.description),
+    ...(meta[UNTYPED] || typeof meta.type !== 'string' ? {} : { type: meta.type }),
+    ...(meta.format ? { format: meta.format } : {}),
+    ...(meta.items ? { items: { type: meta.items.type, ...(meta.items.enum ? { enum: [...meta.items.enum] } : {}) } } : {}),
+    ...(meta.enum ? { enum: [...meta.enum] } : {}),
+    // `null` included: WordPress shows `"default": null`.
+    ...(meta.default !== undefined ? { default: meta.default } : {}),
+    required: meta.required === true,
+  };
 }
 
-/** An `@Arg` declaration as the index shows it; untyped parameters carry no `type` (CONTRACT §6). */
-export function presentArg(spec: ArgSpec, t: Translate): IndexArgView {
-  return {
-    description: t(spec.description),
-    ...(spec.type ? { type: spec.type } : {}),
-    ...(spec.format ? { format: spec.format } : {}),
-    ...(spec.items ? { items: { type: spec.items.type, ...(spec.items.enum ? { enum: [...spec.items.enum] } : {}) } } : {}),
-    ...(spec.enum ? { enum: [...spec.enum] } : {}),
-    ...(hasDefault(spec) ? { default: spec.default } : {}),
-    required: spec.required,
-  };
+interface SwaggerProperty {
+  readonly description?: string;
+  readonly type?: unknown;
+  readonly format?: string;
+  readonly items?: { readonly type: string; readonly enum?: readonly string[] };
+  readonly enum?: readonly string[];
+  readonly default?: unknown;
+  readonly required?: boolean;
+  readonly [UNTYPED]?: boolean;
 }
 
 /**
@@ -66,7 +79,7 @@ export function presentNamespaceIndex(routes: readonly CatalogRoute[], urls: Ind
       methods: [...route.methods],
       endpoints: route.endpoints.map((endpoint) => ({
         methods: [...endpoint.methods],
-        args: Object.fromEntries(endpoint.args.map((spec) => [spec.name, presentArg(spec, t)])),
+        args: Object.fromEntries(endpoint.args.map((spec) => [spec.name, presentArg(endpoint.dto!, spec, t)])),
       })),
       ...(route.pathParams.length ? {} : { _links: { self: [{ href: `${urls.restRoot}${route.path}` }] } }),
     };

@@ -1,13 +1,16 @@
-import { ArgSpec } from '../common/params/arg-spec';
-import { hasDefault } from './namespace-index.presenter';
+import { OperationObject, ParameterObject, ReferenceObject, RequestBodyObject } from '@nestjs/swagger';
+import { UNTYPED } from '../common/params/arg-docs';
 import { SchemaObject, componentSchemas } from './openapi-schemas';
-import { CatalogEndpoint, CatalogRoute, HttpMethod } from './route-catalog';
+import { CatalogRoute, HttpMethod } from './route-catalog';
+import { SwaggerScan, operationIdOf } from './swagger-document';
 import { Translate } from './texts';
 
+type SwaggerSchema = Record<string, unknown>;
+
 /**
- * `GET /calendar/events/v1/doc` (reference tec-other-api §5.2, CONTRACT §6): an OpenAPI 3.0
- * document generated from the route catalog, so every path, method and parameter is the one the
- * server validates. Top-level keys in the reference's order: openapi, info, components, servers, paths.
+ * `GET /calendar/events/v1/doc` (reference tec-other-api §5.2, CONTRACT §6): the OpenAPI 3.0
+ * document of @nestjs/swagger's scan of the controllers, post-processed into the contract's shape,
+ * so every path, method and parameter is the one the server validates. Top-level keys in the reference's order: openapi, info, components, servers, paths.
  */
 
 export interface OpenApiServer {
@@ -90,32 +93,50 @@ const SUMMARIES: Record<string, Partial<Record<`${Action}${'' | 'BySlug'}`, stri
   },
 };
 
-export function buildOpenApiDocument(routes: readonly CatalogRoute[], servers: readonly OpenApiServer[], t: Translate): OpenApiDocument {
-  const requestBodies: Record<string, SchemaObject> = {};
-  const bodyNames = new Map<Function | undefined, string>();
-  const bodyRef = (route: CatalogRoute, endpoint: CatalogEndpoint): SchemaObject | undefined => {
-    const fields = endpoint.args.filter((spec) => spec.in === 'body');
-    if (!fields.length) return undefined;
-    let name = bodyNames.get(endpoint.dto);
-    if (!name) {
-      name = uniqueName(endpoint.dto?.name ?? `${route.resource ?? 'Root'}Body`, requestBodies);
-      bodyNames.set(endpoint.dto, name);
-      requestBodies[name] = requestBody(fields, t);
+/**
+ * Post-processing of swagger's document, only where the contract needs it: the routes in the
+ * reference's order with its operation keys; parameters and request-body fields rewritten key for
+ * key (untyped ones lose the type swagger infers from `design:type`); each body DTO one shared
+ * `components.requestBodies` entry, as JSON or a form; the conditional and idempotency request
+ * headers, security, summaries, responses and the response schemas (swagger cannot express them
+ * per language or with ordered keys); every text translated.
+ */
+export function buildOpenApiDocument(
+  routes: readonly CatalogRoute[],
+  scan: SwaggerScan,
+  servers: readonly OpenApiServer[],
+  t: Translate,
+): OpenApiDocument {
+  const operations = new Map<string, OperationObject>();
+  for (const item of Object.values(scan.paths)) {
+    for (const method of ['get', 'post', 'put', 'patch', 'delete'] as const) {
+      const op = item[method];
+      if (op?.operationId) operations.set(op.operationId, op);
     }
+  }
+  const requestBodies: Record<string, SchemaObject> = {};
+  const bodyRef = (op: OperationObject): SchemaObject | undefined => {
+    const ref = (op.requestBody as RequestBodyObject | undefined)?.content['application/json']?.schema as ReferenceObject | undefined;
+    if (!ref?.$ref) return undefined;
+    const name = ref.$ref.split('/').pop()!;
+    requestBodies[name] ??= requestBody(scan.components?.schemas?.[name] as SwaggerSchema, t);
     return { $ref: `#/components/requestBodies/${name}` };
   };
 
   const paths: OpenApiDocument['paths'] = {};
   for (const route of routes) {
     const item: Record<string, SchemaObject> = {};
+    const ops = route.endpoints.flatMap((endpoint) => endpoint.handlers.map((h) => operations.get(operationIdOf(h.controller, h.name))));
     for (const endpoint of route.endpoints) {
       endpoint.methods.forEach((method, index) => {
-        item[method.toLowerCase()] = operation(route, endpoint, method, endpoint.handlers[index], bodyRef(route, endpoint), t);
+        const handler = endpoint.handlers[index];
+        const op = operations.get(operationIdOf(handler.controller, handler.name));
+        if (!op) throw new Error(`swagger did not scan ${handler.controller}.${handler.name}`);
+        item[method.toLowerCase()] = operation(route, op, ops, method, bodyRef(op), t);
       });
     }
     paths[route.openApiPath] = item;
   }
-
   return {
     openapi: '3.0.0',
     info: {
@@ -135,17 +156,11 @@ export function buildOpenApiDocument(routes: readonly CatalogRoute[], servers: r
   };
 }
 
-function uniqueName(base: string, taken: Record<string, unknown>): string {
-  let name = base;
-  for (let n = 2; name in taken; n++) name = `${base}${n}`;
-  return name;
-}
-
 function operation(
   route: CatalogRoute,
-  endpoint: CatalogEndpoint,
+  op: OperationObject,
+  siblings: readonly (OperationObject | undefined)[],
   method: HttpMethod,
-  handler: { controller: string; name: string },
   body: SchemaObject | undefined,
   t: Translate,
 ): SchemaObject {
@@ -154,10 +169,10 @@ function operation(
   return {
     tags: [route.resource && route.kind !== 'doc' ? route.resource : 'discovery'],
     ...(summary ? { summary: t(summary) } : {}),
-    operationId: `${handler.controller.replace(/Controller$/, '')}_${handler.name}`,
-    parameters: parameters(route, endpoint, method, t),
+    operationId: op.operationId,
+    parameters: parameters(route, op, siblings, method, t),
     ...(body && method !== 'DELETE' ? { requestBody: body } : {}),
-    responses: responses(route, endpoint, method, t),
+    responses: responses(route, op, method, t),
     ...(route.kind === 'index' || route.kind === 'doc' ? {} : { security: write ? [{ basic: [] }] : [{}, { basic: [] }] }),
     ...(isIcsRoute(route) ? { 'x-extension': true } : {}),
   };
@@ -186,45 +201,55 @@ function summaryOf(route: CatalogRoute, method: HttpMethod): string | undefined 
   return SUMMARIES[route.resource]?.[key];
 }
 
-/** A declared parameter as a JSON schema; untyped parameters have no `type` (CONTRACT §6). */
-export function argSchema(spec: ArgSpec): SchemaObject {
+/** A swagger parameter or property schema as the contract writes it (CONTRACT §6), keys in its order. */
+function contractSchema(schema: SwaggerSchema, untyped: boolean): SchemaObject {
+  const pick = (key: string) => (schema[key] === undefined ? {} : { [key]: schema[key] });
   return {
-    ...(spec.type ? { type: spec.type } : {}),
-    ...(spec.format ? { format: spec.format } : {}),
-    ...(spec.items ? { items: { type: spec.items.type, ...(spec.items.enum ? { enum: [...spec.items.enum] } : {}) } } : {}),
-    ...(spec.type === 'object' ? { additionalProperties: true } : {}),
-    ...(spec.enum ? { enum: [...spec.enum] } : {}),
-    ...(spec.clearable || spec.default === null ? { nullable: true } : {}),
-    ...(hasDefault(spec) ? { default: spec.default } : {}),
+    // Untyped parameters: swagger gives every property the type of its TypeScript declaration.
+    ...(untyped ? {} : pick('type')),
+    ...pick('format'),
+    ...pick('items'),
+    ...pick('additionalProperties'),
+    ...pick('enum'),
+    ...pick('nullable'),
+    ...pick('default'),
   };
 }
 
-function parameters(route: CatalogRoute, endpoint: CatalogEndpoint, method: HttpMethod, t: Translate): SchemaObject[] {
-  const reads = method === 'GET' || method === 'DELETE';
-  const declared = endpoint.args.filter((spec) => spec.in === 'path' || spec.in === 'query' || reads);
+const isUntyped = (schema: SwaggerSchema) => schema[UNTYPED] === true;
+const extension = (schema: SwaggerSchema) => (schema['x-extension'] ? { 'x-extension': true } : {});
+
+function parameters(
+  route: CatalogRoute,
+  op: OperationObject,
+  siblings: readonly (OperationObject | undefined)[],
+  method: HttpMethod,
+  t: Translate,
+): SchemaObject[] {
+  const declared = (op.parameters ?? []) as (ParameterObject & SwaggerSchema)[];
   const result: SchemaObject[] = [];
   // Every templated path segment has its parameter, declared by this handler or by a sibling.
   for (const name of route.pathParams) {
-    const spec =
-      declared.find((s) => s.in === 'path' && s.name === name) ??
-      route.endpoints.flatMap((e) => e.args).find((s) => s.in === 'path' && s.name === name);
+    const param = [declared, ...siblings.map((s) => (s?.parameters ?? []) as (ParameterObject & SwaggerSchema)[])]
+      .flat()
+      .find((p) => p.in === 'path' && p.name === name);
     result.push({
       name,
       in: 'path',
-      description: t(spec?.description ?? 'The item in the path'),
+      description: t(param?.description ?? 'The item in the path'),
       required: true,
-      schema: spec ? argSchema(spec) : { type: 'string' },
+      schema: param ? contractSchema({ ...param, ...(param.schema as SwaggerSchema) }, isUntyped(param)) : { type: 'string' },
     });
   }
-  for (const spec of declared) {
-    if (spec.in === 'path') continue;
+  for (const param of declared) {
+    if (param.in !== 'query') continue;
     result.push({
-      name: spec.name,
+      name: param.name,
       in: 'query',
-      description: t(spec.description),
-      required: spec.required,
-      schema: argSchema(spec),
-      ...(spec.extension ? { 'x-extension': true } : {}),
+      description: t(param.description ?? ''),
+      required: param.required === true,
+      schema: contractSchema({ ...param, ...(param.schema as SwaggerSchema) }, isUntyped(param)),
+      ...extension(param),
     });
   }
   const header = HEADER_PARAMETERS[actionOf(route, method) ?? 'list'];
@@ -262,14 +287,20 @@ const HEADER_PARAMETERS: Partial<Record<Action, { name: string; description: str
   },
 };
 
-function requestBody(fields: readonly ArgSpec[], t: Translate): SchemaObject {
-  const required = fields.filter((spec) => spec.required).map((spec) => spec.name);
+/** A body DTO's swagger schema as the shared request body: JSON or a form, fields translated. */
+function requestBody(dto: SwaggerSchema, t: Translate): SchemaObject {
+  const properties = (dto.properties ?? {}) as Record<string, SwaggerSchema>;
+  const required = (dto.required ?? []) as string[];
   const schema = {
     type: 'object',
     properties: Object.fromEntries(
-      fields.map((spec) => [
-        spec.name,
-        { description: t(spec.description), ...argSchema(spec), ...(spec.extension ? { 'x-extension': true } : {}) },
+      Object.entries(properties).map(([name, property]) => [
+        name,
+        {
+          description: t(typeof property.description === 'string' ? property.description : ''),
+          ...contractSchema(property, isUntyped(property)),
+          ...extension(property),
+        },
       ]),
     ),
     ...(required.length ? { required } : {}),
@@ -284,7 +315,7 @@ function requestBody(fields: readonly ArgSpec[], t: Translate): SchemaObject {
 const json = (schema: SchemaObject) => ({ 'application/json': { schema } });
 const schemaRef = (name: string): SchemaObject => ({ $ref: `#/components/schemas/${name}` });
 
-function responses(route: CatalogRoute, endpoint: CatalogEndpoint, method: HttpMethod, t: Translate): SchemaObject {
+function responses(route: CatalogRoute, op: OperationObject, method: HttpMethod, t: Translate): SchemaObject {
   const error = (description: string) => ({ description: t(description), content: json(schemaRef('Error')) });
   const fallback = { default: error('An error') };
 
@@ -356,7 +387,7 @@ function responses(route: CatalogRoute, endpoint: CatalogEndpoint, method: HttpM
         ...fallback,
       };
     case 'delete': {
-      const forced = endpoint.args.some((spec) => spec.name === 'force');
+      const forced = (op.parameters ?? []).some((param) => 'name' in param && param.name === 'force');
       const deleted =
         route.resource === 'events'
           ? schemaRef('DeletedEvent')

@@ -1,12 +1,13 @@
 import { MetadataScanner } from '@nestjs/core';
 import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
 import { validateOpenApi } from '../../test/support/openapi-validator';
+import { scanControllerClasses } from '../../test/support/swagger-scan';
 import { AppModule } from '../app.module';
 import { getArgSpecs } from '../common/params/arg-spec';
 import { ARGS_DTO } from '../common/params/args.decorator';
 import { loadConfig } from '../config/load-config';
 import { controllersOf } from './module-controllers';
-import { buildOpenApiDocument } from './openapi';
+import { OpenApiDocument, buildOpenApiDocument } from './openapi';
 import { CatalogRoute, buildRouteCatalog } from './route-catalog';
 import { translator } from './texts';
 
@@ -99,8 +100,17 @@ describe('the route catalog', () => {
 });
 
 describe('the OpenAPI document', () => {
-  const routes = buildRouteCatalog(controllersOf(AppModule.forRoot(loadConfig({}))));
-  const doc = buildOpenApiDocument(routes, [{ url: 'http://calendar.test/calendar/events/v1/' }], translator('en_US'));
+  const controllers = controllersOf(AppModule.forRoot(loadConfig({})));
+  const routes = buildRouteCatalog(controllers);
+  let doc: OpenApiDocument;
+  beforeAll(async () => {
+    doc = buildOpenApiDocument(
+      routes,
+      await scanControllerClasses(controllers),
+      [{ url: 'http://calendar.test/calendar/events/v1/' }],
+      translator('en_US'),
+    );
+  });
 
   it('passes the OpenAPI 3.0 validator', () => {
     expect(validateOpenApi(doc)).toEqual({ valid: true });

@@ -11,6 +11,7 @@ import { presentNamespaceIndex } from './namespace-index.presenter';
 import { buildOpenApiDocument } from './openapi';
 import { buildRouteCatalog } from './route-catalog';
 import { translator } from './texts';
+import { scanControllerClasses } from '../../test/support/swagger-scan';
 
 /**
  * Every English text a client can receive has a de_DE and an fr_FR entry: error messages, the
@@ -49,13 +50,14 @@ function sourceTexts(): { texts: Set<string>; interpolated: string[] } {
   return { texts, interpolated };
 }
 
-function discoveryTexts(): Set<string> {
+async function discoveryTexts(): Promise<Set<string>> {
   const config = loadConfig({});
-  const routes = buildRouteCatalog(controllersOf(AppModule.forRoot(config)));
+  const controllers = controllersOf(AppModule.forRoot(config));
+  const routes = buildRouteCatalog(controllers);
   const texts = new Set<string>();
   const t = translator('en_US', (text) => texts.add(text));
   const request = { host: 'elsewhere.test:8080', protocol: 'http' } as Request;
-  buildOpenApiDocument(routes, servers(request, config, t), t);
+  buildOpenApiDocument(routes, await scanControllerClasses(controllers), servers(request, config, t), t);
   presentNamespaceIndex(routes, { namespace: 'calendar/events/v1', restRoot: 'http://x/calendar/events/v1', restBase: 'http://x/' }, t);
   for (const route of routes) for (const endpoint of route.endpoints) for (const arg of endpoint.args) texts.add(arg.description);
   return texts;
@@ -63,7 +65,10 @@ function discoveryTexts(): Set<string> {
 
 describe('the de_DE and fr_FR catalogs', () => {
   const { texts: literals, interpolated } = sourceTexts();
-  const all = [...new Set([...Object.values(ERRORS).map((error) => error.message), ...literals, ...discoveryTexts()])].sort();
+  let all: string[] = [];
+  beforeAll(async () => {
+    all = [...new Set([...Object.values(ERRORS).map((error) => error.message), ...literals, ...(await discoveryTexts())])].sort();
+  });
 
   it('finds the texts to translate', () => {
     expect(all.length).toBeGreaterThan(150);

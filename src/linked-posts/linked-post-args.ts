@@ -1,8 +1,7 @@
 import { parseHtml } from '../common/html/html-input';
 import { stripTags } from '../common/html/sanitize';
 import { msg } from '../common/i18n/message';
-import { ArgOptions } from '../common/params/arg-spec';
-import { isTruthyWord } from '../common/parsing/boolean';
+import { ValidateInteger, ValidateText, ValidateTruthyWord } from '../common/params/validate';
 import { parsePositiveInteger } from '../common/parsing/integer';
 import { ParseResult, fail, ok } from '../common/parsing/parse-result';
 import { ParsedDate } from '../common/parsing/date-input';
@@ -14,8 +13,9 @@ import { PostStatus, parseStatusFilter, parseWritableStatus } from '../posts/sta
 import { ImageInput, parseImageInput } from '../media/media.service';
 
 /**
- * The parameters venues and organizers share, as `@Arg` options: each DTO lists its parameters in
- * the specification's order and takes the shared ones from here, so they cannot drift apart.
+ * The parameters venues and organizers share, as project decorators (`ValidateText`, ...): each
+ * DTO lists its parameters in the specification's order and takes the shared ones from here, so
+ * they cannot drift apart.
  */
 
 /** Plain-text columns are varchar(255); the limit applies to the stored (tag-stripped) text. */
@@ -43,154 +43,146 @@ function parseEmailText(raw: unknown): ParseResult<string | null> {
 }
 
 /** The required name (`venue`, `organizer`): plain text, not empty once tags are stripped. */
-export function nameArg(name: 'venue' | 'organizer', description: string, defaultValue?: null): ArgOptions {
-  return {
+export function nameArg(name: 'venue' | 'organizer', description: string, defaultValue?: null): PropertyDecorator {
+  return ValidateText({
     name,
     in: 'body',
-    type: 'string',
     required: true,
     ...(defaultValue === null ? { default: null } : {}),
     description,
     parse: (raw) => parsePlainText(raw, { nonEmpty: true }),
-  };
+  });
 }
 
 /** An optional plain-text field; `null` or "" clear it. */
-export function textArg(name: string, description: string): ArgOptions {
-  return { name, in: 'body', type: 'string', default: null, description, clearable: true, parse: (raw) => parsePlainText(raw) };
+export function textArg(name: string, description: string): PropertyDecorator {
+  return ValidateText({ name, in: 'body', default: null, description, clearable: true, parse: (raw) => parsePlainText(raw) });
 }
 
-export function htmlArg(name: string, description: string): ArgOptions {
-  return { name, in: 'body', type: 'string', default: null, description, clearable: true, parse: parseHtml };
+export function htmlArg(name: string, description: string): PropertyDecorator {
+  return ValidateText({ name, in: 'body', default: null, description, clearable: true, parse: parseHtml });
 }
 
 /** `website`: an http(s) URL (the one rule events use too); `null` or "" clear it. */
-export function websiteArg(description: string): ArgOptions {
-  return { name: 'website', in: 'body', type: 'string', default: null, description, clearable: true, parse: parseHttpUrl };
+export function websiteArg(description: string): PropertyDecorator {
+  return ValidateText({ name: 'website', in: 'body', default: null, description, clearable: true, parse: parseHttpUrl });
 }
 
 /** An e-mail field: trimmed text; the DTO adds the format rule (IsEmail). */
-export function emailArg(name: string, description: string): ArgOptions {
-  return { name, in: 'body', type: 'string', default: null, description, clearable: true, parse: parseEmailText };
+export function emailArg(name: string, description: string): PropertyDecorator {
+  return ValidateText({ name, in: 'body', default: null, description, clearable: true, parse: parseEmailText });
 }
 
-export function authorArg(description: string, defaultValue?: null): ArgOptions {
-  return {
+export function authorArg(description: string, defaultValue?: null): PropertyDecorator {
+  return ValidateInteger({
     name: 'author',
     in: 'body',
-    type: 'integer',
     ...(defaultValue === null ? { default: null } : {}),
     description,
     parse: parsePositiveInteger,
-  };
+  });
 }
 
-export function dateArg(description: string, defaultValue?: null): ArgOptions {
-  return {
+export function dateArg(description: string, defaultValue?: null): PropertyDecorator {
+  return ValidateText({
     name: 'date',
     in: 'body',
-    type: 'string',
     ...(defaultValue === null ? { default: null } : {}),
     description,
     parse: parseLocalPublicationDate,
-  };
+  });
 }
 
-export function dateUtcArg(description: string, defaultValue?: null): ArgOptions {
-  return {
+export function dateUtcArg(description: string, defaultValue?: null): PropertyDecorator {
+  return ValidateText({
     name: 'date_utc',
     in: 'body',
-    type: 'string',
     ...(defaultValue === null ? { default: null } : {}),
     description,
     parse: parseUtcPublicationDate,
-  };
+  });
 }
 
-export function statusArg(description: string, defaultValue?: null): ArgOptions {
-  return {
+export function statusArg(description: string, defaultValue?: null): PropertyDecorator {
+  return ValidateText({
     name: 'status',
     in: 'body',
-    type: 'string',
     ...(defaultValue === null ? { default: null } : {}),
     description,
     parse: parseWritableStatus,
-  };
+  });
 }
 
 /** `image`: a media id or an image URL (CONTRACT §3); `null`, "" or 0 for none. */
-export function imageArg(description: string): ArgOptions {
-  return { name: 'image', in: 'body', type: 'string', default: null, description, clearable: true, parse: parseImageInput };
+export function imageArg(description: string): PropertyDecorator {
+  return ValidateText({ name: 'image', in: 'body', default: null, description, clearable: true, parse: parseImageInput });
 }
 
 /** Extension: sets (or with `null`/"" clears) the post password. */
-export function passwordBodyArg(description: string): ArgOptions {
-  return {
+export function passwordBodyArg(description: string): PropertyDecorator {
+  return ValidateText({
     name: 'password',
     in: 'body',
-    type: 'string',
     description,
     clearable: true,
     extension: true,
     parse: (raw) => parseString(raw, { nonEmpty: true, maxLength: MAX_TEXT_LENGTH }),
-  };
+  });
 }
 
 /** Extension: a `password` that unblanks the password-protected items it matches (reads only). */
-export function passwordQueryArg(description: string): ArgOptions {
-  return {
+export function passwordQueryArg(description: string): PropertyDecorator {
+  return ValidateText({
     name: 'password',
     in: 'query',
-    type: 'string',
     description,
     extension: true,
     parse: (raw) => parseString(raw, { nonEmpty: true }),
-  };
+  });
 }
 
-export function pathIdArg(description: string): ArgOptions {
-  return { name: 'id', in: 'path', type: 'integer', required: true, description };
+export function pathIdArg(description: string): PropertyDecorator {
+  return ValidateInteger({ name: 'id', in: 'path', required: true, description });
 }
 
-export function pathSlugArg(description: string): ArgOptions {
-  return { name: 'slug', in: 'path', type: 'string', required: true, description };
+export function pathSlugArg(description: string): PropertyDecorator {
+  return ValidateText({ name: 'slug', in: 'path', required: true, description });
 }
 
 // ---- list parameters (tec-other-api §1.1) ----
 
-export function pageArg(): ArgOptions {
-  return { name: 'page', type: 'integer', default: 1, description: 'The archive page to return', parse: parsePositiveInteger };
+export function pageArg(): PropertyDecorator {
+  return ValidateInteger({ name: 'page', default: 1, description: 'The archive page to return', parse: parsePositiveInteger });
 }
 
-export function perPageArg(description: string): ArgOptions {
-  return { name: 'per_page', type: 'integer', default: '10', description, parse: parsePositiveInteger };
+export function perPageArg(description: string): PropertyDecorator {
+  return ValidateInteger({ name: 'per_page', default: '10', description, parse: parsePositiveInteger });
 }
 
-export function searchArg(description: string): ArgOptions {
-  return {
+export function searchArg(description: string): PropertyDecorator {
+  return ValidateText({
     name: 'search',
-    type: 'string',
     description,
     parse: parseSearch,
-  };
+  });
 }
 
-export function eventArg(description: string): ArgOptions {
-  return { name: 'event', type: 'integer', description, parse: parsePositiveInteger };
+export function eventArg(description: string): PropertyDecorator {
+  return ValidateInteger({ name: 'event', description, parse: parsePositiveInteger });
 }
 
 /** Untyped boolean-like (CONTRACT §2.2): any value switches the filter on, truthy or falsy. */
-export function hasEventsArg(description: string): ArgOptions {
-  return { name: 'has_events', description, parse: (raw) => ok(isTruthyWord(raw)) };
+export function hasEventsArg(description: string): PropertyDecorator {
+  return ValidateTruthyWord({ name: 'has_events', description });
 }
 
 /** Untyped boolean-like, default false; false means no filter at all. */
-export function onlyWithUpcomingArg(description: string): ArgOptions {
-  return { name: 'only_with_upcoming', default: false, description, parse: (raw) => ok(isTruthyWord(raw)) };
+export function onlyWithUpcomingArg(description: string): PropertyDecorator {
+  return ValidateTruthyWord({ name: 'only_with_upcoming', default: false, description });
 }
 
-export function statusFilterArg(description: string): ArgOptions {
-  return { name: 'status', type: 'string', description, parse: parseStatusFilter };
+export function statusFilterArg(description: string): PropertyDecorator {
+  return ValidateText({ name: 'status', description, parse: parseStatusFilter });
 }
 
 /** What the shared service reads from a create or update DTO. */

@@ -4,6 +4,7 @@ import 'reflect-metadata';
 import { Message } from '../i18n/message';
 import { ParseResult } from '../parsing/parse-result';
 import { isArgProblem } from './arg-outcome';
+import { documentArg } from './arg-docs';
 import { transformArg } from './arg-transform';
 
 /** JSON-schema types as the namespace index shows them; `undefined` means "untyped". */
@@ -57,7 +58,8 @@ const argRule = ValidateBy({ name: ARG_RULE, validator: { validate: (value: unkn
 
 /**
  * One parameter, declared once: its wire name (class-transformer `@Expose`), its parsing
- * (`@Transform`), its check (a class-validator rule) and what the namespace index and /doc publish.
+ * (`@Transform`), its check (a class-validator rule), and what the namespace index and /doc
+ * publish (kept here, and given to swagger as `@ApiProperty`).
  * Further class-validator rules on the property (`@IsEmail`) run on the parsed value.
  */
 export function Arg(options: ArgOptions): PropertyDecorator {
@@ -78,6 +80,7 @@ export function Arg(options: ArgOptions): PropertyDecorator {
     Expose({ name: spec.name })(target, propertyKey);
     Transform(transformArg)(target, propertyKey);
     argRule(target, propertyKey);
+    documentArg(target, spec);
   };
 }
 

@@ -1,6 +1,8 @@
-import { ExecutionContext, createParamDecorator } from '@nestjs/common';
+import { ExecutionContext, Type, createParamDecorator } from '@nestjs/common';
 import { Request } from 'express';
 import 'reflect-metadata';
+import { documentArgs } from './arg-docs';
+import { getArgSpecs } from './arg-spec';
 
 export const ARGS_DTO = Symbol('calendar:args-dto');
 
@@ -26,12 +28,15 @@ const collect = createParamDecorator((_: unknown, context: ExecutionContext): Ra
 /**
  * The request's parameters, validated against the DTO class of the handler argument (its `@Arg`
  * declarations and class-validator rules) by the global ArgsPipe. The DTO class is also recorded
- * on the handler, so the namespace index and /doc can list it.
+ * on the handler, so the namespace index can list it, and given to swagger for /doc.
  */
 export function Args(): ParameterDecorator {
   return (target, key, index) => {
     const types = key ? ((Reflect.getMetadata('design:paramtypes', target, key) as unknown[] | undefined) ?? []) : [];
-    if (key) Reflect.defineMetadata(ARGS_DTO, types[index], target, key);
+    const dto = types[index];
+    if (key) Reflect.defineMetadata(ARGS_DTO, dto, target, key);
     collect()(target, key, index);
+    const descriptor = key ? Object.getOwnPropertyDescriptor(target, key) : undefined;
+    if (descriptor && typeof dto === 'function') documentArgs(dto as Type, getArgSpecs(dto))(target, key!, descriptor);
   };
 }

@@ -1,4 +1,5 @@
 import { Type } from '@nestjs/common';
+import { documentArg } from './arg-docs';
 import { ArgSpec, getArgSpecs, setArgSpecs } from './arg-spec';
 
 /**
@@ -8,9 +9,8 @@ import { ArgSpec, getArgSpecs, setArgSpecs } from './arg-spec';
  */
 export function PartialArgs<T>(base: Type<T>, change: (spec: ArgSpec) => Partial<ArgSpec> = () => ({})): Type<Partial<T>> {
   abstract class PartialDto extends (base as Type<object>) {}
-  setArgSpecs(
-    PartialDto,
-    getArgSpecs(base).map((spec) => ({ ...spec, required: false, applyDefault: false, ...change(spec) })),
-  );
+  const specs = getArgSpecs(base).map((spec) => ({ ...spec, required: false, applyDefault: false, ...change(spec) }));
+  setArgSpecs(PartialDto, specs);
+  for (const spec of specs) documentArg(PartialDto.prototype, spec);
   return PartialDto as unknown as Type<Partial<T>>;
 }

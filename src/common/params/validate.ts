@@ -29,6 +29,9 @@ export const ValidateTruthyWord = (options: Omit<Options, 'parse'>): PropertyDec
 export const ValidateInteger = ({ min, ...options }: Options & { min?: number }): PropertyDecorator =>
   Arg({ ...options, type: 'integer', ...(min === undefined || options.parse ? {} : { parse: (raw) => parseInteger(raw, { min }) }) });
 
+/** A number: a JSON number or a numeric string; `parse` checks its range. */
+export const ValidateNumber = (options: Options): PropertyDecorator => Arg({ ...options, type: 'number' });
+
 /** A list: a comma-separated string (`a=1,2`), an `a[]=1&a[]=2` array or a JSON array; at most 100 items. */
 export const ValidateList = ({ items, ...options }: Options & { items: 'integer' | 'string' }): PropertyDecorator =>
   Arg({ ...options, type: 'array', items: { type: items } });

@@ -2,7 +2,8 @@ import { DateTime } from 'luxon';
 import { parseHtml } from '../../common/html/html-input';
 import { stripTags } from '../../common/html/sanitize';
 import { msg } from '../../common/i18n/message';
-import { Arg, ParseContext } from '../../common/params/arg-spec';
+import { ParseContext } from '../../common/params/arg-spec';
+import { ValidateBoolean, ValidateInteger, ValidateList, ValidateText, ValidateUntyped } from '../../common/params/validate';
 import { ParseResult, fail, ok } from '../../common/parsing/parse-result';
 import { ParsedDate, parseDateInput } from '../../common/parsing/date-input';
 import { parseInteger, parsePositiveInteger } from '../../common/parsing/integer';
@@ -124,149 +125,139 @@ function parsePostParent(raw: unknown): ParseResult<number> {
  * Values arrive cleaned: titles as plain text, HTML sanitised, slugs as slugs.
  */
 export class CreateEventDto {
-  @Arg({ name: 'title', in: 'body', type: 'string', required: true, description: 'The event title', parse: parseTitle })
+  @ValidateText({ name: 'title', in: 'body', required: true, description: 'The event title', parse: parseTitle })
   title!: string;
 
-  @Arg({
+  @ValidateText({
     name: 'start_date',
     in: 'body',
-    type: 'string',
     required: true,
     description: 'The event start date and time',
     parse: parseEventDate,
   })
   startDate!: EventDateInput;
 
-  @Arg({ name: 'end_date', in: 'body', type: 'string', required: true, description: 'The event end date and time', parse: parseEventDate })
+  @ValidateText({ name: 'end_date', in: 'body', required: true, description: 'The event end date and time', parse: parseEventDate })
   endDate!: EventDateInput;
 
-  @Arg({ name: 'author', in: 'body', type: 'integer', description: 'The event author ID', parse: parsePositiveInteger })
+  @ValidateInteger({ name: 'author', in: 'body', description: 'The event author ID', parse: parsePositiveInteger })
   author?: number;
 
-  @Arg({ name: 'date', in: 'body', type: 'string', description: 'The event publication date', parse: parseLocalPublicationDate })
+  @ValidateText({ name: 'date', in: 'body', description: 'The event publication date', parse: parseLocalPublicationDate })
   date?: ParsedDate;
 
-  @Arg({
+  @ValidateText({
     name: 'date_utc',
     in: 'body',
-    type: 'string',
     description: 'The event publication date (UTC time zone)',
     parse: parseUtcPublicationDate,
   })
   dateUtc?: ParsedDate;
 
-  @Arg({ name: 'description', in: 'body', type: 'string', description: 'The event description', parse: parseHtml })
+  @ValidateText({ name: 'description', in: 'body', description: 'The event description', parse: parseHtml })
   description?: string | null;
 
-  @Arg({ name: 'slug', in: 'body', type: 'string', description: 'The event slug', parse: parseSlug })
+  @ValidateText({ name: 'slug', in: 'body', description: 'The event slug', parse: parseSlug })
   slug?: string;
 
-  @Arg({ name: 'excerpt', in: 'body', type: 'string', description: 'The event excerpt', parse: parseHtml })
+  @ValidateText({ name: 'excerpt', in: 'body', description: 'The event excerpt', parse: parseHtml })
   excerpt?: string | null;
 
-  @Arg({ name: 'status', in: 'body', type: 'string', description: 'The event post status', parse: parseWritableStatus })
+  @ValidateText({ name: 'status', in: 'body', description: 'The event post status', parse: parseWritableStatus })
   status?: PostStatus;
 
-  @Arg({ name: 'timezone', in: 'body', type: 'string', description: 'The event timezone', parse: parseTimezone })
+  @ValidateText({ name: 'timezone', in: 'body', description: 'The event timezone', parse: parseTimezone })
   timezone?: ParsedTimezone | null;
 
-  @Arg({
+  @ValidateBoolean({
     name: 'all_day',
     in: 'body',
-    type: 'boolean',
     default: false,
     applyDefault: true,
     description: 'Whether the event lasts the whole day or not',
   })
   allDay?: boolean;
 
-  @Arg({ name: 'image', in: 'body', type: 'string', description: 'The event featured image ID or URL', parse: parseImageInput })
+  @ValidateText({ name: 'image', in: 'body', description: 'The event featured image ID or URL', parse: parseImageInput })
   image?: ImageInput | null;
 
-  @Arg({ name: 'cost', in: 'body', description: 'The event cost', parse: parseCostInput })
+  @ValidateUntyped({ name: 'cost', in: 'body', description: 'The event cost', parse: parseCostInput })
   cost?: StoredCost | null;
 
-  @Arg({ name: 'website', in: 'body', default: null, description: 'The event website URL', parse: parseHttpUrl })
+  @ValidateUntyped({ name: 'website', in: 'body', default: null, description: 'The event website URL', parse: parseHttpUrl })
   website?: string | null;
 
-  @Arg({ name: 'show_map', in: 'body', type: 'boolean', description: 'Whether the event shows a map or not' })
+  @ValidateBoolean({ name: 'show_map', in: 'body', description: 'Whether the event shows a map or not' })
   showMap?: boolean;
 
-  @Arg({ name: 'show_map_link', in: 'body', type: 'boolean', description: 'Whether the event shows a map link or not' })
+  @ValidateBoolean({ name: 'show_map_link', in: 'body', description: 'Whether the event shows a map link or not' })
   showMapLink?: boolean;
 
-  @Arg({
+  @ValidateBoolean({
     name: 'hide_from_listings',
     in: 'body',
-    type: 'boolean',
     description: 'Whether events should be hidden in the calendar view or not',
   })
   hideFromListings?: boolean;
 
-  @Arg({ name: 'sticky', in: 'body', type: 'boolean', description: 'Whether the event should be sticky in the calendar view or not' })
+  @ValidateBoolean({ name: 'sticky', in: 'body', description: 'Whether the event should be sticky in the calendar view or not' })
   sticky?: boolean;
 
-  @Arg({ name: 'featured', in: 'body', type: 'boolean', description: 'Whether the event should be featured on the site or not' })
+  @ValidateBoolean({ name: 'featured', in: 'body', description: 'Whether the event should be featured on the site or not' })
   featured?: boolean;
 
-  @Arg({
+  @ValidateList({
     name: 'categories',
     in: 'body',
-    type: 'array',
-    items: { type: 'integer' },
     default: null,
     description: 'The event category ID or name',
     parse: parseTermInputs,
+    items: 'integer',
   })
   categories?: string[] | null;
 
-  @Arg({
+  @ValidateList({
     name: 'tags',
     in: 'body',
-    type: 'array',
-    items: { type: 'integer' },
     default: null,
     description: 'The event tag ID or name',
     parse: parseTermInputs,
+    items: 'integer',
   })
   tags?: string[] | null;
 
-  @Arg({
+  @ValidateList({
     name: 'venue',
     in: 'body',
-    type: 'array',
-    items: { type: 'integer' },
     default: null,
     description: 'The event venue ID or data',
     parse: parseLinkedInputs,
+    items: 'integer',
   })
   venue?: LinkedInput[] | null;
 
-  @Arg({
+  @ValidateList({
     name: 'organizer',
     in: 'body',
-    type: 'array',
-    items: { type: 'integer' },
     default: null,
     description: 'The event organizer IDs or data',
     parse: parseLinkedInputs,
+    items: 'integer',
   })
   organizer?: LinkedInput[] | null;
 
-  @Arg({
+  @ValidateText({
     name: 'password',
     in: 'body',
-    type: 'string',
     description: 'The event password; readers must send it to see the event',
     parse: parsePassword,
     extension: true,
   })
   password?: string | null;
 
-  @Arg({
+  @ValidateBoolean({
     name: 'ticketed',
     in: 'body',
-    type: 'boolean',
     default: false,
     applyDefault: true,
     description: 'Whether the event has tickets',
@@ -274,10 +265,9 @@ export class CreateEventDto {
   })
   ticketed?: boolean;
 
-  @Arg({
+  @ValidateInteger({
     name: 'post_parent',
     in: 'body',
-    type: 'integer',
     description: 'The ID of the parent event; 0 for none',
     parse: parsePostParent,
     extension: true,

@@ -1,40 +1,36 @@
-import { Arg } from '../../common/params/arg-spec';
+import { ValidateBoolean, ValidateInteger, ValidateText } from '../../common/params/validate';
 import { parsePathId } from '../../common/params/path-id';
 import { ok } from '../../common/parsing/parse-result';
 import { parseString } from '../../common/parsing/string';
 import { Scope, scopeArg } from '../recurrence/recurrence-params';
 
-export const eventIdArg = Arg({
+export const eventIdArg = ValidateInteger({
   name: 'id',
   in: 'path',
-  type: 'integer',
   required: true,
   description: 'the event post ID',
   parse: (raw) => ok(parsePathId(raw)),
 });
 
-export const eventSlugArg = Arg({
+export const eventSlugArg = ValidateText({
   name: 'slug',
   in: 'path',
-  type: 'string',
   required: true,
   description: 'the event post name',
   parse: (raw) => parseString(raw, { nonEmpty: true }),
 });
 
 function passwordArg(extension: boolean) {
-  return Arg({
+  return ValidateText({
     name: 'password',
-    type: 'string',
     description: 'the event password, for password-protected events',
     parse: (raw) => parseString(raw, { nonEmpty: true, maxLength: 255 }),
     extension,
   });
 }
 
-const forceArg = Arg({
+const forceArg = ValidateBoolean({
   name: 'force',
-  type: 'boolean',
   default: false,
   description: 'Whether to delete the event permanently instead of moving it to the trash',
   extension: true,

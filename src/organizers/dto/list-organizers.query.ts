@@ -1,4 +1,3 @@
-import { Arg } from '../../common/params/arg-spec';
 import { PostStatus } from '../../posts/status';
 import {
   LinkedPostListArgs,
@@ -14,27 +13,27 @@ import {
 
 /** GET /organizers (specification §4.4: the venues' parameters). */
 export class ListOrganizersQuery implements LinkedPostListArgs {
-  @Arg(pageArg())
+  @pageArg()
   page?: number;
 
-  @Arg(perPageArg('The number of organizers to return on each page'))
+  @perPageArg('The number of organizers to return on each page')
   perPage?: number;
 
-  @Arg(searchArg('Organizers should contain the specified string in the title, description or custom fields'))
+  @searchArg('Organizers should contain the specified string in the title, description or custom fields')
   search?: string;
 
-  @Arg(eventArg('Organizers should be related to this event'))
+  @eventArg('Organizers should be related to this event')
   event?: number;
 
-  @Arg(hasEventsArg('Organizers should have events associated to them'))
+  @hasEventsArg('Organizers should have events associated to them')
   hasEvents?: boolean;
 
-  @Arg(onlyWithUpcomingArg('Organizers should have upcoming events associated to them'))
+  @onlyWithUpcomingArg('Organizers should have upcoming events associated to them')
   onlyWithUpcoming?: boolean;
 
-  @Arg(statusFilterArg('The organizer post status'))
+  @statusFilterArg('The organizer post status')
   status?: PostStatus[];
 
-  @Arg(passwordQueryArg('The password of password-protected organizers to show unblanked'))
+  @passwordQueryArg('The password of password-protected organizers to show unblanked')
   password?: string;
 }

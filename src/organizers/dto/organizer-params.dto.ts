@@ -1,26 +1,25 @@
-import { Arg } from '../../common/params/arg-spec';
 import { passwordQueryArg, pathIdArg, pathSlugArg } from '../../linked-posts/linked-post-args';
 
 /** DELETE /organizers/{id}. */
 export class OrganizerIdDto {
-  @Arg(pathIdArg('the organizer post ID'))
+  @pathIdArg('the organizer post ID')
   id!: number;
 }
 
 /** DELETE /organizers/by-slug/{slug}. */
 export class OrganizerSlugDto {
-  @Arg(pathSlugArg('the organizer post name'))
+  @pathSlugArg('the organizer post name')
   slug!: string;
 }
 
 /** GET /organizers/{id}; `password` (extension) unblanks a password-protected organizer. */
 export class ReadOrganizerDto extends OrganizerIdDto {
-  @Arg(passwordQueryArg('The organizer password'))
+  @passwordQueryArg('The organizer password')
   password?: string;
 }
 
 /** GET /organizers/by-slug/{slug}. */
 export class ReadOrganizerBySlugDto extends OrganizerSlugDto {
-  @Arg(passwordQueryArg('The organizer password'))
+  @passwordQueryArg('The organizer password')
   password?: string;
 }

@@ -1,4 +1,4 @@
-import { Arg } from '../../common/params/arg-spec';
+import { ValidateNumber, ValidateText } from '../../common/params/validate';
 import { parseNumber } from '../../common/parsing/integer';
 import { ParseResult, fail, ok } from '../../common/parsing/parse-result';
 import { ParsedDate } from '../../common/parsing/date-input';
@@ -28,79 +28,76 @@ function parseShowMap(raw: unknown): ParseResult<boolean> {
 
 /** POST /venues (specification §2.2, in its order; then our extensions). */
 export class CreateVenueDto implements LinkedPostWriteArgs {
-  @Arg(nameArg('venue', 'The venue name'))
+  @nameArg('venue', 'The venue name')
   name!: string;
 
-  @Arg(authorArg('The venue author ID'))
+  @authorArg('The venue author ID')
   author?: number;
 
-  @Arg(dateArg('The venue publication date'))
+  @dateArg('The venue publication date')
   date?: ParsedDate;
 
-  @Arg(dateUtcArg('The venue publication date (UTC time zone)'))
+  @dateUtcArg('The venue publication date (UTC time zone)')
   dateUtc?: ParsedDate;
 
-  @Arg(htmlArg('description', 'The venue description'))
+  @htmlArg('description', 'The venue description')
   description?: string | null;
 
-  @Arg(statusArg('The venue post status'))
+  @statusArg('The venue post status')
   status?: PostStatus;
 
-  @Arg({
+  @ValidateText({
     name: 'show_map',
     in: 'body',
-    type: 'string',
     default: null,
     description: 'Whether events linked to the venue should show a map or not',
     parse: parseShowMap,
   })
   showMap?: boolean;
 
-  @Arg({
+  @ValidateText({
     name: 'show_map_link',
     in: 'body',
-    type: 'string',
     default: null,
     description: 'Whether events linked to the venue should show a map link or not',
     parse: parseShowMap,
   })
   showMapLink?: boolean;
 
-  @Arg(textArg('address', 'The venue address'))
+  @textArg('address', 'The venue address')
   address?: string | null;
 
-  @Arg(textArg('city', 'The venue city'))
+  @textArg('city', 'The venue city')
   city?: string | null;
 
-  @Arg(textArg('country', 'The venue country'))
+  @textArg('country', 'The venue country')
   country?: string | null;
 
-  @Arg(textArg('province', 'The venue province'))
+  @textArg('province', 'The venue province')
   province?: string | null;
 
-  @Arg(textArg('state', 'The venue state'))
+  @textArg('state', 'The venue state')
   state?: string | null;
 
-  @Arg(textArg('zip', 'The venue ZIP code'))
+  @textArg('zip', 'The venue ZIP code')
   zip?: string | null;
 
-  @Arg(textArg('phone', 'The venue phone number'))
+  @textArg('phone', 'The venue phone number')
   phone?: string | null;
 
-  @Arg(textArg('stateprovince', 'The venue state and province'))
+  @textArg('stateprovince', 'The venue state and province')
   stateprovince?: string | null;
 
-  @Arg(websiteArg('The venue website URL'))
+  @websiteArg('The venue website URL')
   website?: string | null;
 
   // The reference's description reads "The organizer featured image ID or URL" (a copy-paste).
-  @Arg(imageArg('The venue featured image ID or URL'))
+  @imageArg('The venue featured image ID or URL')
   image?: ImageInput | null;
 
-  @Arg({
+  @ValidateNumber({
     name: 'geo_lat',
     in: 'body',
-    type: 'number',
     format: 'double',
     description: 'The venue latitude (-90 to 90); requires geo_lng',
     clearable: true,
@@ -109,10 +106,9 @@ export class CreateVenueDto implements LinkedPostWriteArgs {
   })
   geoLat?: number | null;
 
-  @Arg({
+  @ValidateNumber({
     name: 'geo_lng',
     in: 'body',
-    type: 'number',
     format: 'double',
     description: 'The venue longitude (-180 to 180); requires geo_lat',
     clearable: true,
@@ -121,6 +117,6 @@ export class CreateVenueDto implements LinkedPostWriteArgs {
   })
   geoLng?: number | null;
 
-  @Arg(passwordBodyArg('The venue password'))
+  @passwordBodyArg('The venue password')
   password?: string | null;
 }

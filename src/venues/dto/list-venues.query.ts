@@ -1,4 +1,3 @@
-import { Arg } from '../../common/params/arg-spec';
 import { PostStatus } from '../../posts/status';
 import {
   LinkedPostListArgs,
@@ -14,28 +13,28 @@ import {
 
 /** GET /venues (specification §4.3). */
 export class ListVenuesQuery implements LinkedPostListArgs {
-  @Arg(pageArg())
+  @pageArg()
   page?: number;
 
-  @Arg(perPageArg('The number of venues to return on each page'))
+  @perPageArg('The number of venues to return on each page')
   perPage?: number;
 
-  @Arg(searchArg('Venues should contain the specified string in the title, description or custom fields'))
+  @searchArg('Venues should contain the specified string in the title, description or custom fields')
   search?: string;
 
-  @Arg(eventArg('Venues should be related to this event'))
+  @eventArg('Venues should be related to this event')
   event?: number;
 
-  @Arg(hasEventsArg('Venues should have events associated to them'))
+  @hasEventsArg('Venues should have events associated to them')
   hasEvents?: boolean;
 
-  @Arg(onlyWithUpcomingArg('Venues should have upcoming events associated to them'))
+  @onlyWithUpcomingArg('Venues should have upcoming events associated to them')
   onlyWithUpcoming?: boolean;
 
   // The reference's description reads "The organizer post status" (a copy-paste).
-  @Arg(statusFilterArg('The venue post status'))
+  @statusFilterArg('The venue post status')
   status?: PostStatus[];
 
-  @Arg(passwordQueryArg('The password of password-protected venues to show unblanked'))
+  @passwordQueryArg('The password of password-protected venues to show unblanked')
   password?: string;
 }

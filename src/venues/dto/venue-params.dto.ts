@@ -1,26 +1,25 @@
-import { Arg } from '../../common/params/arg-spec';
 import { passwordQueryArg, pathIdArg, pathSlugArg } from '../../linked-posts/linked-post-args';
 
 /** DELETE /venues/{id}. */
 export class VenueIdDto {
-  @Arg(pathIdArg('the venue post ID'))
+  @pathIdArg('the venue post ID')
   id!: number;
 }
 
 /** DELETE /venues/by-slug/{slug}. */
 export class VenueSlugDto {
-  @Arg(pathSlugArg('the venue post name'))
+  @pathSlugArg('the venue post name')
   slug!: string;
 }
 
 /** GET /venues/{id}; `password` (extension) unblanks a password-protected venue. */
 export class ReadVenueDto extends VenueIdDto {
-  @Arg(passwordQueryArg('The venue password'))
+  @passwordQueryArg('The venue password')
   password?: string;
 }
 
 /** GET /venues/by-slug/{slug}. */
 export class ReadVenueBySlugDto extends VenueSlugDto {
-  @Arg(passwordQueryArg('The venue password'))
+  @passwordQueryArg('The venue password')
   password?: string;
 }
