@@ -12,9 +12,6 @@ import { EventOccurrenceEntity } from './recurrence.entity';
  * summaries and search index) hooks in here.
  */
 
-/** The event columns the link rows copy (event-links.ts). */
-const LIST_COLUMNS = ['startUtc', 'endUtc', 'status', 'hideFromListings'] as const;
-
 /** Rows per INSERT: about 35 columns each, well under SQLite's and MySQL's placeholder limits. */
 const CHUNK = 200;
 
@@ -72,7 +69,11 @@ export async function insertOccurrences(manager: EntityManager, rows: readonly N
   return ids;
 }
 
-/** Applies changes to occurrences, keeping `terms.count` right for status and term changes. */
+/**
+ * Applies changes to occurrences, keeping `terms.count` right for status and term changes. The
+ * day counts and the link rows' copies of changed columns are the caller's (EventsWriteService's
+ * `counting`, around every update and delete of a series).
+ */
 export async function updateOccurrences(manager: EntityManager, changes: readonly OccurrenceChange[]): Promise<void> {
   const ids = [...new Set(changes.flatMap((change) => change.ids))];
   if (!ids.length) return;
@@ -81,11 +82,7 @@ export async function updateOccurrences(manager: EntityManager, changes: readonl
   for (const change of changes) {
     if (!change.ids.length) continue;
     for (const chunk of chunks(change.ids)) {
-      if (change.columns && Object.keys(change.columns).length) {
-        await manager.update(EventEntity, { id: In(chunk) }, change.columns);
-        // The link rows' copies of the list columns (issue #14).
-        if (LIST_COLUMNS.some((column) => change.columns![column] !== undefined)) await eventLinks.refresh(manager, chunk);
-      }
+      if (change.columns && Object.keys(change.columns).length) await manager.update(EventEntity, { id: In(chunk) }, change.columns);
       if (change.termIds) await eventLinks.replace(manager, 'term', chunk, change.termIds);
       if (change.venueIds) await eventLinks.replace(manager, 'venue', chunk, change.venueIds);
       if (change.organizerIds) await eventLinks.replace(manager, 'organizer', chunk, change.organizerIds);
