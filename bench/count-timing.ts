@@ -52,7 +52,7 @@ async function main(): Promise<void> {
     };
     const walk = await time(async () => Number((await builder.clone().select('COUNT(*)', 'n').getRawOne<{ n: string }>())?.n));
     const summed = await time(() =>
-      countFromSummaries(builder, 'e', window, { kind: c.link?.kind ?? 'all', postId: c.link?.id ?? 0, statuses: ['publish'] }),
+      countFromSummaries(builder, window, { kind: c.link?.kind ?? 'all', postId: c.link?.id ?? 0, statuses: ['publish'] }),
     );
     process.stdout.write(
       `${c.name}: COUNT(*) ${walk.value} in ${walk.medianMs} ms; event_day_counts ${summed.value} in ${summed.medianMs} ms\n`,

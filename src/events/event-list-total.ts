@@ -1,6 +1,7 @@
-import { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
+import { SelectQueryBuilder } from 'typeorm';
 import { DateBound, DateWindow } from '../listing/date-window';
 import { COUNT_KIND, COUNT_LEVELS, CountKind, dayStart, utcDay } from './event-day-counts';
+import { EventEntity } from './event.entity';
 
 /** The events a total counts, as event_day_counts keys them: one kind (and post), some statuses. */
 export interface CountedScope {
@@ -37,15 +38,14 @@ const BOUNDS: Record<DateBound, Omit<Bound, 'day'>> = {
  * event is counted once: each piece excludes the edges of the pieces before it.
  */
 export async function countFromSummaries(
-  builder: SelectQueryBuilder<ObjectLiteral>,
-  alias: 'e' | 'l',
+  builder: SelectQueryBuilder<EventEntity>,
   window: DateWindow,
   scope: CountedScope,
 ): Promise<number> {
   const bounds = (Object.keys(BOUNDS) as DateBound[])
     .filter((name) => window[name])
     .map((name) => ({ ...BOUNDS[name], day: utcDay(window[name]!.instant) }));
-  const pieces = [summaryPiece(scope, bounds), ...edgeDayPieces(builder, alias, bounds)];
+  const pieces = [summaryPiece(scope, bounds), ...edgeDayPieces(builder, bounds)];
   const sql = `SELECT ${pieces.map((piece) => `(${piece.sql})`).join(' + ')} AS total`;
   const [row] = await builder.connection.query<{ total: number | string | null }[]>(
     sql,
@@ -115,10 +115,9 @@ function summaryPiece(scope: CountedScope, bounds: readonly Bound[]): Piece {
 }
 
 /** COUNT(*) of the filtered events on each edge day (start or end), each excluding the earlier ones. */
-function edgeDayPieces(builder: SelectQueryBuilder<ObjectLiteral>, alias: 'e' | 'l', bounds: readonly Bound[]): Piece[] {
-  // `l`: the link rows' copies of the events' dates (a list driven by a link table).
+function edgeDayPieces(builder: SelectQueryBuilder<EventEntity>, bounds: readonly Bound[]): Piece[] {
   const ranges = edgesAt(bounds, 1).map(({ column, bucket }, index) => ({
-    sql: `(${alias}.${column}Utc >= :edgeFrom${index} AND ${alias}.${column}Utc < :edgeTo${index})`,
+    sql: `(e.${column}Utc >= :edgeFrom${index} AND e.${column}Utc < :edgeTo${index})`,
     params: { [`edgeFrom${index}`]: dayStart(bucket), [`edgeTo${index}`]: dayStart(bucket + 1) },
   }));
   return ranges.map((range, index) => {

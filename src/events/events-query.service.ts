@@ -147,7 +147,8 @@ export class EventsQueryService {
       matched < perPage
         ? offset + matched
         : await this.cache.count(ids, () =>
-            counted ? countFromSummaries(ids, order, window, counted) : countRows(ids, distinct ? 'DISTINCT l.event_id' : '*'),
+            // The summaries' edge days from the events' start and end indexes: the link index is in start order only.
+            counted ? countFromSummaries(builder, window, counted) : countRows(ids, distinct ? 'DISTINCT l.event_id' : '*'),
           );
 
     const items = await this.present(events, user, { password: query.password });
@@ -310,8 +311,8 @@ export class EventsQueryService {
     const ids = events.map((event) => event.id);
     const [terms, venues, organizers, recurrences] = await Promise.all([
       this.loadTerms(m, ids),
-      loadLinked(m, ids, VenueEntity, EventVenueEntity, 'venueId', user),
-      loadLinked(m, ids, OrganizerEntity, EventOrganizerEntity, 'organizerId', user),
+      loadLinked(m, ids, VenueEntity, 'venue', user),
+      loadLinked(m, ids, OrganizerEntity, 'organizer', user),
       loadRecurrences(m, ids),
     ]);
     const images = await this.media.findByIds(
@@ -354,7 +355,7 @@ export class EventsQueryService {
   ): Promise<Map<number, { categories: EmbeddedTermView[]; tags: EmbeddedTermView[] }>> {
     const rows = await manager
       .createQueryBuilder(TermEntity, 't')
-      .innerJoin(EventTermEntity, 'et', 'et.termId = t.id')
+      .innerJoin(this.links.table('term').entity, 'et', 'et.termId = t.id')
       .select(['t.id', 't.taxonomy', 't.name', 't.nameKey', 't.slug', 't.description', 't.parent', 't.count'])
       .addSelect('et.eventId', 'event_id')
       .where('et.eventId IN (:...eventIds)', { eventIds })
@@ -465,13 +466,13 @@ async function loadLinked<P extends VenueEntity | OrganizerEntity>(
   manager: EntityManager,
   eventIds: number[],
   entity: new () => P,
-  link: typeof EventVenueEntity | typeof EventOrganizerEntity,
-  column: 'venueId' | 'organizerId',
+  kind: 'venue' | 'organizer',
   user: AuthUser | null | undefined,
 ): Promise<LinkedPosts<P>> {
+  const link = eventLinks.table(kind);
   const { raw, entities } = await manager
     .createQueryBuilder(entity, 'p')
-    .innerJoin(link, 'l', `l.${column} = p.id`)
+    .innerJoin(link.entity, 'l', `l.${link.property} = p.id`)
     .addSelect(['l.eventId', 'l.position'])
     .where('l.eventId IN (:...eventIds)', { eventIds })
     .orderBy('l.eventId', 'ASC')
