@@ -1,5 +1,6 @@
 import { DataSource, EntityManager } from 'typeorm';
 import { transaction } from '../database/transaction';
+import { eventLinks } from './event-links';
 
 const DAY_MS = 86_400_000;
 
@@ -127,20 +128,7 @@ export async function loadCountedEvents(manager: EntityManager, ids: readonly nu
     `SELECT id, status, hide_from_listings, featured, ticketed, start_utc, end_utc FROM events WHERE id IN (${marks})`,
     [...ids],
   );
-  // The three kinds of links in one round trip.
-  const rows = await manager.query<{ k: string; event_id: number | string; post_id: number | string }[]>(
-    `SELECT 't' AS k, event_id, term_id AS post_id FROM event_terms WHERE event_id IN (${marks}) ` +
-      `UNION ALL SELECT 'v', event_id, venue_id FROM event_venues WHERE event_id IN (${marks}) ` +
-      `UNION ALL SELECT 'o', event_id, organizer_id FROM event_organizers WHERE event_id IN (${marks})`,
-    [...ids, ...ids, ...ids],
-  );
-  const linked = { t: new Map<number, number[]>(), v: new Map<number, number[]>(), o: new Map<number, number[]>() };
-  for (const row of rows) {
-    const byEvent = linked[row.k as 't' | 'v' | 'o'];
-    const eventId = Number(row.event_id);
-    byEvent.set(eventId, [...(byEvent.get(eventId) ?? []), Number(row.post_id)]);
-  }
-  const [terms, venues, organizers] = [linked.t, linked.v, linked.o];
+  const links = await eventLinks.linksOf(manager, ids);
   const sqlite = manager.connection.options.type === 'better-sqlite3';
   for (const row of events) {
     const id = Number(row.id);
@@ -151,9 +139,9 @@ export async function loadCountedEvents(manager: EntityManager, ids: readonly nu
       ticketed: Boolean(Number(row.ticketed)),
       startUtc: storedInstant(row.start_utc, sqlite),
       endUtc: storedInstant(row.end_utc, sqlite),
-      termIds: terms.get(id) ?? [],
-      venueIds: venues.get(id) ?? [],
-      organizerIds: organizers.get(id) ?? [],
+      termIds: links.get(id)?.termIds ?? [],
+      venueIds: links.get(id)?.venueIds ?? [],
+      organizerIds: links.get(id)?.organizerIds ?? [],
     });
   }
   return found;
@@ -191,9 +179,10 @@ export function eventDayCountInserts(sqlite: boolean): string[] {
         : `FLOOR(${day(column)} / ${size})`;
   const sources: [number, string, string][] = [
     [COUNT_KIND.all, '0', 'events e'],
-    [COUNT_KIND.term, 'l.term_id', 'event_terms l INNER JOIN events e ON e.id = l.event_id'],
-    [COUNT_KIND.venue, 'l.venue_id', 'event_venues l INNER JOIN events e ON e.id = l.event_id'],
-    [COUNT_KIND.organizer, 'l.organizer_id', 'event_organizers l INNER JOIN events e ON e.id = l.event_id'],
+    ...(['term', 'venue', 'organizer'] as const).map((kind): [number, string, string] => {
+      const source = eventLinks.dayCountSource(kind);
+      return [COUNT_KIND[kind], source.postId, source.from];
+    }),
     [COUNT_KIND.featured, '0', 'events e WHERE e.featured = 1 AND'],
     [COUNT_KIND.ticketed, '0', 'events e WHERE e.ticketed = 1 AND'],
   ];

@@ -5,6 +5,7 @@ import { transaction } from '../database/transaction';
 import { Taxonomy } from '../terms/taxonomy';
 import { insertTerm, termNameKey } from '../terms/term-insert';
 import { TermEntity } from '../terms/term.entity';
+import { eventLinks } from './event-links';
 
 const MAX_TERM_NAME_LENGTH = 200;
 
@@ -157,8 +158,7 @@ export async function adjustTermCounts(manager: EntityManager, before: CountedSt
   if (update) await manager.query(update.sql, update.params);
 }
 
-const PUBLISHED_EVENTS_OF_TERM =
-  "(SELECT COUNT(*) FROM event_terms et INNER JOIN events e ON e.id = et.event_id WHERE et.term_id = terms.id AND e.status = 'publish')";
+const PUBLISHED_EVENTS_OF_TERM = eventLinks.publishedCountSql('terms.id');
 
 /**
  * `npm run cli -- terms:recount`: every term's count computed afresh, for counts that writes made

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DateTime } from 'luxon';
-import { DataSource, EntityManager, SelectQueryBuilder } from 'typeorm';
+import { DataSource, EntityManager, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 import { AuthUser } from '../auth/auth-user';
 import { canOnObject, canReadWhere } from '../auth/permissions';
 import { ApiError } from '../common/errors/api-error';
@@ -26,6 +26,10 @@ import { DEFAULT_GEOLOC_RADIUS_KM, ListEventsQuery } from './dto/list-events.que
 import { CountedScope, countFromSummaries } from './event-list-total';
 import { findTermRefs } from './event-terms';
 import { EventEntity, EventOrganizerEntity, EventTermEntity, EventVenueEntity } from './event.entity';
+import { EventLinks, LinkKind, eventLinks } from './event-links';
+
+/** A row of one of the link tables (they share the copied columns). */
+type LinkEntity = EventTermEntity | EventVenueEntity | EventOrganizerEntity;
 import { EventView, LinkedPostView, presentEvent } from './event.presenter';
 import { loadRecurrences } from './recurrence/recurrence-read';
 import { seriesInFeed } from './recurrence/recurrence-ics';
@@ -59,6 +63,7 @@ export class EventsQueryService {
     private readonly venues: VenuesService,
     private readonly organizers: OrganizersService,
     private readonly cache: ReadCache,
+    private readonly links: EventLinks,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -112,31 +117,39 @@ export class EventsQueryService {
       query.postParent !== undefined ? this.assertReadable('post_parent', EventEntity, [query.postParent], user) : undefined,
     ]);
 
+    const linkFilters: LinkFilter[] = [
+      ...(query.venue ? [{ kind: 'venue' as const, param: 'venue', ids: query.venue }] : []),
+      ...(query.organizer ? [{ kind: 'organizer' as const, param: 'organizer', ids: query.organizer }] : []),
+      ...(tagIds ? [{ kind: 'term' as const, param: 'tag', ids: tagIds }] : []),
+      ...(categoryIds ? [{ kind: 'term' as const, param: 'cat', ids: categoryIds }] : []),
+    ];
     const builder = this.dataSource.getRepository(EventEntity).createQueryBuilder('e');
     builder.where('e.hideFromListings = :hidden', { hidden: false });
     whereStatusScope(builder, 'e', scope);
-    whereWindow(builder, window);
-    this.whereSearch(builder, query.search, query.password);
-    if (categoryIds) whereLinked(builder, 'event_terms', 'term_id', 'cat', categoryIds);
-    if (tagIds) whereLinked(builder, 'event_terms', 'term_id', 'tag', tagIds);
-    if (query.venue) whereLinked(builder, 'event_venues', 'venue_id', 'venue', query.venue);
-    if (query.organizer) whereLinked(builder, 'event_organizers', 'organizer_id', 'organizer', query.organizer);
-    if (query.featured !== undefined) builder.andWhere('e.featured = :featured', { featured: query.featured });
-    if (query.ticketed !== undefined) builder.andWhere('e.ticketed = :ticketed', { ticketed: query.ticketed });
-    if (query.postParent !== undefined) builder.andWhere('e.postParent = :postParent', { postParent: query.postParent });
-    if (query.include) builder.andWhere('e.id IN (:...include)', { include: query.include });
-    if (query.geoloc || point) whereGeoloc(builder, point, user);
+    whereWindow(builder, 'e', window);
+    for (const link of linkFilters) whereLinked(builder, 'e.id', link);
+    this.whereEventColumns(builder, query, user, point);
+    // With a term, venue or organizer, the page's ids and the count come from its link table's
+    // index in start order (issue #14); the rows are then read by id from `builder`.
+    const [driving, ...checked] = linkFilters;
+    const ids = driving ? this.linkDriven(driving, checked, { query, user, point, scope, window }) : builder;
+    const order = driving ? 'l' : 'e';
 
     // The page first: when it is the first page and not full, it is the whole result.
-    const { events, matched } = await this.pageOf(builder, offset, perPage);
+    const { events, matched } = await this.pageOf(builder, ids, order, offset, perPage);
     if (!matched && page > 1) throw ApiError.of('event-archive-page-not-found');
     // A page that is not full is the last one: it tells the total without counting. Otherwise the
     // total is remembered per statement until the next write: counting walks the whole window.
     const counted = countedScope(query, scope, point, { categoryIds, tagIds });
+    // Several ids of the driving link may link one event more than once.
+    const distinct = driving !== undefined && new Set(driving.ids).size > 1;
     const total =
       matched < perPage
         ? offset + matched
-        : await this.cache.count(builder, () => (counted ? countFromSummaries(builder, window, counted) : countRows(builder)));
+        : await this.cache.count(ids, () =>
+            // The summaries' edge days from the events' start and end indexes: the link index is in start order only.
+            counted ? countFromSummaries(builder, window, counted) : countRows(ids, distinct ? 'DISTINCT l.event_id' : '*'),
+          );
 
     const items = await this.present(events, user, { password: query.password });
     const pages = totalPages(total, perPage);
@@ -152,22 +165,89 @@ export class EventsQueryService {
    */
   private async pageOf(
     builder: SelectQueryBuilder<EventEntity>,
+    ids: SelectQueryBuilder<EventEntity> | SelectQueryBuilder<LinkEntity>,
+    alias: 'e' | 'l',
     offset: number,
     perPage: number,
   ): Promise<{ events: EventEntity[]; matched: number }> {
-    const rows = await builder
+    const id = alias === 'e' ? 'e.id' : 'l.eventId';
+    const page = (ids as SelectQueryBuilder<EventEntity>)
       .clone()
-      .select('e.id', 'id')
-      .orderBy('e.startUtc', 'ASC')
-      .addOrderBy('e.id', 'ASC')
+      .select(id, 'id')
+      .orderBy(`${alias}.startUtc`, 'ASC')
+      .addOrderBy(id, 'ASC')
       .offset(offset)
-      .limit(perPage)
-      .getRawMany<{ id: number | string }>();
+      .limit(perPage);
+    // A link driven by several ids may link one event more than once (always with the same start).
+    if (alias === 'l') page.addSelect('l.startUtc', 'start').distinct(true);
+    const rows = await page.getRawMany<{ id: number | string }>();
     if (!rows.length) return { events: [], matched: 0 };
-    const ids = rows.map((row) => Number(row.id));
-    const events = await builder.clone().andWhere('e.id IN (:...pageIds)', { pageIds: ids }).getMany();
+    const pageIds = rows.map((row) => Number(row.id));
+    const events = await builder.clone().andWhere('e.id IN (:...pageIds)', { pageIds }).getMany();
     const byId = new Map(events.map((event) => [event.id, event]));
-    return { events: ids.map((id) => byId.get(id)).filter((event): event is EventEntity => event !== undefined), matched: ids.length };
+    return {
+      events: pageIds.map((id) => byId.get(id)).filter((event): event is EventEntity => event !== undefined),
+      matched: pageIds.length,
+    };
+  }
+
+  /**
+   * The page's ids and count driven by one link filter: its link table's
+   * `(post, hide_from_listings, start_utc, event_id, status, end_utc)` index gives the events in
+   * start order with the status and the window checked in the index (migration 1763700300000);
+   * other links are checked by primary key (EXISTS), and the events' own columns only when
+   * another filter needs them (joined by primary key).
+   */
+  private linkDriven(
+    driving: LinkFilter,
+    checked: readonly LinkFilter[],
+    request: {
+      query: ListEventsQuery;
+      user: AuthUser | null | undefined;
+      point: GeoPoint | undefined;
+      scope: StatusScope;
+      window: DateWindow;
+    },
+  ): SelectQueryBuilder<LinkEntity> {
+    const { query, user, point, scope, window } = request;
+    const table = this.links.table(driving.kind);
+    const ids = this.dataSource.createQueryBuilder(table.entity as new () => LinkEntity, 'l');
+    ids.where(`l.${table.property} IN (:...driveIds)`, { driveIds: driving.ids });
+    ids.andWhere('l.hideFromListings = :hidden', { hidden: false });
+    whereWindow(ids, 'l', window);
+    for (const link of checked) whereLinked(ids, 'l.eventId', link);
+    const needsEvents =
+      scope.ownerId !== null ||
+      query.search !== undefined ||
+      query.featured !== undefined ||
+      query.ticketed !== undefined ||
+      query.postParent !== undefined ||
+      query.include !== undefined ||
+      query.geoloc !== undefined ||
+      point !== undefined;
+    if (!needsEvents) {
+      whereStatusScope(ids, 'l', scope);
+      return ids;
+    }
+    ids.innerJoin(EventEntity, 'e', 'e.id = l.eventId');
+    whereStatusScope(ids, 'e', scope);
+    this.whereEventColumns(ids, query, user, point);
+    return ids;
+  }
+
+  /** The filters on the events' own columns (not the window, the status or the links). */
+  private whereEventColumns(
+    builder: SelectQueryBuilder<EventEntity> | SelectQueryBuilder<LinkEntity>,
+    query: ListEventsQuery,
+    user: AuthUser | null | undefined,
+    point: GeoPoint | undefined,
+  ): void {
+    this.whereSearch(builder, query.search, query.password);
+    if (query.featured !== undefined) builder.andWhere('e.featured = :featured', { featured: query.featured });
+    if (query.ticketed !== undefined) builder.andWhere('e.ticketed = :ticketed', { ticketed: query.ticketed });
+    if (query.postParent !== undefined) builder.andWhere('e.postParent = :postParent', { postParent: query.postParent });
+    if (query.include) builder.andWhere('e.id IN (:...include)', { include: query.include });
+    if (query.geoloc || point) whereGeoloc(builder, point, user);
   }
 
   /** GET by id or slug, with the reference's order of checks (§4) and `json_ld`. */
@@ -231,8 +311,8 @@ export class EventsQueryService {
     const ids = events.map((event) => event.id);
     const [terms, venues, organizers, recurrences] = await Promise.all([
       this.loadTerms(m, ids),
-      loadLinked(m, ids, VenueEntity, EventVenueEntity, 'venueId', user),
-      loadLinked(m, ids, OrganizerEntity, EventOrganizerEntity, 'organizerId', user),
+      loadLinked(m, ids, VenueEntity, 'venue', user),
+      loadLinked(m, ids, OrganizerEntity, 'organizer', user),
       loadRecurrences(m, ids),
     ]);
     const images = await this.media.findByIds(
@@ -275,7 +355,7 @@ export class EventsQueryService {
   ): Promise<Map<number, { categories: EmbeddedTermView[]; tags: EmbeddedTermView[] }>> {
     const rows = await manager
       .createQueryBuilder(TermEntity, 't')
-      .innerJoin(EventTermEntity, 'et', 'et.termId = t.id')
+      .innerJoin(this.links.table('term').entity, 'et', 'et.termId = t.id')
       .select(['t.id', 't.taxonomy', 't.name', 't.nameKey', 't.slug', 't.description', 't.parent', 't.count'])
       .addSelect('et.eventId', 'event_id')
       .where('et.eventId IN (:...eventIds)', { eventIds })
@@ -346,7 +426,7 @@ export class EventsQueryService {
    * in the description and the excerpt of a password-protected event only when the request's
    * `password` opens it, so a search cannot reveal what the list blanks. All in the one list query.
    */
-  private whereSearch(builder: SelectQueryBuilder<EventEntity>, search: string | undefined, password: string | undefined): void {
+  private whereSearch(builder: SelectQueryBuilder<ObjectLiteral>, search: string | undefined, password: string | undefined): void {
     if (search === undefined) return;
     const words = [...new Set(search.toLowerCase().split(/\s+/).filter(Boolean))];
     // SQLite's own lower() only folds ASCII; the connection registers a Unicode one.
@@ -386,13 +466,13 @@ async function loadLinked<P extends VenueEntity | OrganizerEntity>(
   manager: EntityManager,
   eventIds: number[],
   entity: new () => P,
-  link: typeof EventVenueEntity | typeof EventOrganizerEntity,
-  column: 'venueId' | 'organizerId',
+  kind: 'venue' | 'organizer',
   user: AuthUser | null | undefined,
 ): Promise<LinkedPosts<P>> {
+  const link = eventLinks.table(kind);
   const { raw, entities } = await manager
     .createQueryBuilder(entity, 'p')
-    .innerJoin(link, 'l', `l.${column} = p.id`)
+    .innerJoin(link.entity, 'l', `l.${link.property} = p.id`)
     .addSelect(['l.eventId', 'l.position'])
     .where('l.eventId IN (:...eventIds)', { eventIds })
     .orderBy('l.eventId', 'ASC')
@@ -422,14 +502,15 @@ interface GeoPoint {
   radius: number;
 }
 
-function whereWindow(builder: SelectQueryBuilder<EventEntity>, window: DateWindow): void {
+/** The window on the events (`e`) or on their link rows' copies (`l`). */
+function whereWindow(builder: SelectQueryBuilder<ObjectLiteral>, alias: 'e' | 'l', window: DateWindow): void {
   const conditions: [keyof DateWindow, string][] = [
-    ['start_date', 'e.startUtc >= :start_date'],
-    ['end_date', 'e.endUtc <= :end_date'],
-    ['starts_before', 'e.startUtc < :starts_before'],
-    ['starts_after', 'e.startUtc > :starts_after'],
-    ['ends_before', 'e.endUtc < :ends_before'],
-    ['ends_after', 'e.endUtc > :ends_after'],
+    ['start_date', `${alias}.startUtc >= :start_date`],
+    ['end_date', `${alias}.endUtc <= :end_date`],
+    ['starts_before', `${alias}.startUtc < :starts_before`],
+    ['starts_after', `${alias}.startUtc > :starts_after`],
+    ['ends_before', `${alias}.endUtc < :ends_before`],
+    ['ends_after', `${alias}.endUtc > :ends_after`],
   ];
   for (const [name, condition] of conditions) {
     const bound = window[name];
@@ -442,8 +523,8 @@ function whereWindow(builder: SelectQueryBuilder<EventEntity>, window: DateWindo
  * database de-duplicate every row; the list has no joins (links are subqueries), so each event
  * is one row and the plain count is exact and can be answered from an index.
  */
-async function countRows(builder: SelectQueryBuilder<EventEntity>): Promise<number> {
-  const row = await builder.clone().select('COUNT(*)', 'total').orderBy().getRawOne<{ total: number | string }>();
+async function countRows(builder: SelectQueryBuilder<ObjectLiteral>, what: '*' | 'DISTINCT l.event_id'): Promise<number> {
+  const row = await builder.clone().select(`COUNT(${what})`, 'total').orderBy().getRawOne<{ total: number | string }>();
   return Number(row?.total ?? 0);
 }
 
@@ -479,11 +560,23 @@ function countedScope(
   return { ...(keys[0] ?? { kind: 'all', postId: 0 }), statuses: scope.statuses };
 }
 
-/** OR within one list: the event has at least one of the ids (served by the link table's (x_id, event_id) index). */
-function whereLinked(builder: SelectQueryBuilder<EventEntity>, table: string, column: string, param: string, ids: readonly number[]): void {
-  builder.andWhere(`e.id IN (SELECT ${param}_l.event_id FROM ${table} ${param}_l WHERE ${param}_l.${column} IN (:...${param}Ids))`, {
-    [`${param}Ids`]: ids,
-  });
+/** A list's filter by terms, venues or organizers: OR within it, AND between them. */
+interface LinkFilter {
+  readonly kind: LinkKind;
+  readonly param: string;
+  readonly ids: readonly number[];
+}
+
+/** The event `eventSql` has at least one of the filter's ids: one primary key lookup per id (event_id, post_id). */
+function whereLinked(builder: SelectQueryBuilder<ObjectLiteral>, eventSql: string, link: LinkFilter): void {
+  const { table, column } = eventLinks.table(link.kind);
+  const alias = `${link.param}_l`;
+  builder.andWhere(
+    `EXISTS (SELECT 1 FROM ${table} ${alias} WHERE ${alias}.event_id = ${eventSql} AND ${alias}.${column} IN (:...${link.param}Ids))`,
+    {
+      [`${link.param}Ids`]: link.ids,
+    },
+  );
 }
 
 /**
@@ -492,7 +585,7 @@ function whereLinked(builder: SelectQueryBuilder<EventEntity>, table: string, co
  * hidden venue as no venue and a password-protected one without coordinates (a linked venue is
  * never unlocked by the event's password), and the filter must not tell where either is.
  */
-function whereGeoloc(builder: SelectQueryBuilder<EventEntity>, point: GeoPoint | undefined, user: AuthUser | null | undefined): void {
+function whereGeoloc(builder: SelectQueryBuilder<ObjectLiteral>, point: GeoPoint | undefined, user: AuthUser | null | undefined): void {
   const columns = { status: 'gv.status', author: 'gv.author_id', password: 'gv.password' };
   const readable = canReadWhere(user, columns);
   // A protected venue never shows its coordinates inside an event: the filter sees no more.
@@ -505,10 +598,13 @@ function whereGeoloc(builder: SelectQueryBuilder<EventEntity>, point: GeoPoint |
       `COS(RADIANS(:geoLat)) * COS(RADIANS(gv.geo_lat)) * POWER(SIN(RADIANS(gv.geo_lng - :geoLng) / 2), 2)` +
       `)) <= :geoRadius`;
   }
-  builder.andWhere(`e.id IN (SELECT gl.event_id FROM event_venues gl INNER JOIN venues gv ON gv.id = gl.venue_id WHERE ${condition})`, {
-    ...readable.params,
-    ...(point ? { geoLat: point.lat, geoLng: point.lng, geoRadius: point.radius } : {}),
-  });
+  builder.andWhere(
+    `e.id IN (SELECT gl.event_id FROM ${eventLinks.table('venue').table} gl INNER JOIN venues gv ON gv.id = gl.venue_id WHERE ${condition})`,
+    {
+      ...readable.params,
+      ...(point ? { geoLat: point.lat, geoLng: point.lng, geoRadius: point.radius } : {}),
+    },
+  );
 }
 
 /** Every effective filter, in a stable order, so following a link keeps the result set (CONTRACT §2.3). */

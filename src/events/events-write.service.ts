@@ -31,7 +31,8 @@ import { VenuesService } from '../venues/venues.service';
 import { CreateEventDto, EventDateInput, LinkedInput } from './dto/create-event.dto';
 import { UpdateEventFields } from './dto/update-event.dto';
 import { deleteOccurrences, updateOccurrences } from './recurrence/occurrence-rows';
-import { EventEntity, EventOrganizerEntity, EventTermEntity, EventVenueEntity } from './event.entity';
+import { EventEntity } from './event.entity';
+import { LinkKind, eventLinks } from './event-links';
 import { EventView } from './event.presenter';
 import { CountedEvent, loadCountedEvents, recordEventChanges } from './event-day-counts';
 import { CountedState, UNCOUNTED, adjustTermCounts, createTerms, resolveTermRefs } from './event-terms';
@@ -193,6 +194,14 @@ export class EventsWriteService {
     const before = await loadCountedEvents(manager, ids);
     const result = await work();
     const after = await loadCountedEvents(manager, ids);
+    // The link rows' copies of the events' list columns (issue #14), for the events whose changed.
+    await eventLinks.refresh(
+      manager,
+      ids.filter((id) => {
+        const [was, now] = [before.get(id), after.get(id)];
+        return was && now && !sameListColumns(was, now);
+      }),
+    );
     await recordEventChanges(
       manager,
       ids.map((id) => ({ before: before.get(id) ?? null, after: after.get(id) ?? null })),
@@ -463,17 +472,17 @@ export class EventsWriteService {
     }
 
     const venueIds = plan.venues ? await this.createNested(manager, plan.venues, this.venues, user, 'venue') : undefined;
-    if (venueIds) await this.linkPosts(manager, EventVenueEntity, 'venueId', event.id, venueIds, creating);
+    if (venueIds) await this.linkPosts(manager, 'venue', event.id, venueIds, creating);
     const organizerIds = plan.organizers
       ? await this.createNested(manager, plan.organizers, this.organizers, user, 'organizer')
       : undefined;
-    if (organizerIds) await this.linkPosts(manager, EventOrganizerEntity, 'organizerId', event.id, organizerIds, creating);
+    if (organizerIds) await this.linkPosts(manager, 'organizer', event.id, organizerIds, creating);
     // Terms last: their count rows are the hot locks shared with other writers, held until commit.
     const termIds = await this.newTermIds(manager, event.id, plan, creating);
     // Counts before links: the links' foreign-key checks then find the term rows already locked
     // for update, instead of two writers each holding a shared lock and waiting for the other's.
     await adjustTermCounts(manager, before, { status: event.status, termIds: termIds ?? before.termIds });
-    if (termIds) await this.replaceTermLinks(manager, event.id, termIds, creating);
+    if (termIds) await this.linkPosts(manager, 'term', event.id, termIds, creating);
     return {
       status: event.status,
       hideFromListings: event.hideFromListings,
@@ -503,15 +512,6 @@ export class EventsWriteService {
       ids.push(...resolved.ids, ...(await createTerms(manager, taxonomy, resolved.missing)));
     }
     return [...new Set(ids)];
-  }
-
-  private async replaceTermLinks(manager: EntityManager, eventId: number, termIds: readonly number[], creating: boolean): Promise<void> {
-    if (!creating) await manager.delete(EventTermEntity, { eventId });
-    if (termIds.length)
-      await manager.insert(
-        EventTermEntity,
-        termIds.map((termId) => ({ eventId, termId })),
-      );
   }
 
   private async createNested<P extends VenueEntity | OrganizerEntity>(
@@ -547,21 +547,20 @@ export class EventsWriteService {
     }
   }
 
+  /** The event's links of a kind replaced by `ids` (in order); their rows copy the event's list columns. */
   private async linkPosts(
     manager: EntityManager,
-    link: typeof EventVenueEntity | typeof EventOrganizerEntity,
-    column: 'venueId' | 'organizerId',
+    kind: LinkKind,
     eventId: number,
     ids: readonly number[],
     creating: boolean,
   ): Promise<void> {
-    if (!creating) await manager.delete(link, { eventId });
-    if (ids.length)
-      await insertComplete<EventVenueEntity | EventOrganizerEntity>(
-        manager,
-        link,
-        ids.map((id, position) => ({ eventId, [column]: id, position })),
-      );
+    if (!creating) await eventLinks.removeForEvents(manager, kind, [eventId]);
+    await eventLinks.insert(
+      manager,
+      kind,
+      ids.map((postId, position) => ({ eventId, postId, position })),
+    );
   }
 
   /**
@@ -576,16 +575,22 @@ export class EventsWriteService {
   }
 
   private async termIdsOf(manager: EntityManager, eventId: number): Promise<number[]> {
-    return (await manager.find(EventTermEntity, { where: { eventId } })).map((row) => row.termId);
+    return (await eventLinks.linksOf(manager, [eventId])).get(eventId)?.termIds ?? [];
   }
 
-  private async termIdsByTaxonomy(manager: EntityManager, eventId: number): Promise<{ id: number; taxonomy: string }[]> {
-    const rows: { id: number | string; taxonomy: string }[] = await manager.query(
-      'SELECT t.id AS id, t.taxonomy AS taxonomy FROM event_terms et INNER JOIN terms t ON t.id = et.term_id WHERE et.event_id = ?',
-      [eventId],
-    );
-    return rows.map((row) => ({ id: Number(row.id), taxonomy: row.taxonomy }));
+  private termIdsByTaxonomy(manager: EntityManager, eventId: number): Promise<{ id: number; taxonomy: string }[]> {
+    return eventLinks.termsOf(manager, eventId);
   }
+}
+
+/** Whether the columns the link rows copy are the same in both states. */
+function sameListColumns(a: CountedEvent, b: CountedEvent): boolean {
+  return (
+    a.status === b.status &&
+    a.hideFromListings === b.hideFromListings &&
+    a.startUtc.getTime() === b.startUtc.getTime() &&
+    a.endUtc.getTime() === b.endUtc.getTime()
+  );
 }
 
 function zoneOf(name: string): Zone {

@@ -4,6 +4,7 @@ import { MediaModule } from '../media/media.module';
 import { OrganizersModule } from '../organizers/organizers.module';
 import { VenuesModule } from '../venues/venues.module';
 import { EventEntity, EventOrganizerEntity, EventTermEntity, EventVenueEntity } from './event.entity';
+import { EventLinksModule } from './event-links.module';
 import { EventResolver } from './event.resolver';
 import { EventsQueryService } from './events-query.service';
 import { EventsWriteService } from './events-write.service';
@@ -27,10 +28,12 @@ import { RecurrenceService } from './recurrence/recurrence.service';
     MediaModule,
     VenuesModule,
     OrganizersModule,
+    EventLinksModule,
   ],
   // EventsIcsController first: its `events/ics` must be registered before `events/:id`.
   controllers: [EventsIcsController, EventsController],
   providers: [EventsQueryService, EventsWriteService, EventResolver, EventsIcsService, RecurrenceService, RecurrenceHorizon],
-  exports: [EventsQueryService],
+  // EventLinks: the only reader and writer of the link tables, asked by venues, organizers and terms.
+  exports: [EventsQueryService, EventLinksModule],
 })
 export class EventsModule {}

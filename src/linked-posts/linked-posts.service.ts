@@ -19,6 +19,7 @@ import { AppConfig } from '../config/app-config';
 import { transaction } from '../database/transaction';
 import { recordEventChanges } from '../events/event-day-counts';
 import { EventEntity } from '../events/event.entity';
+import { EventLinks } from '../events/event-links';
 import { ListPage, buildListLinks, resolvePage, totalPages } from '../listing';
 import { MediaEntity } from '../media/media.entity';
 import { MediaService } from '../media/media.service';
@@ -42,9 +43,6 @@ export interface LinkedPostKind<E extends LinkedPostEntity> {
   readonly entity: new () => E;
   readonly singular: 'venue' | 'organizer';
   readonly plural: 'venues' | 'organizers';
-  /** The events issue's link table (`event_venues`, `event_organizers`) and its column. */
-  readonly linkTable: string;
-  readonly linkColumn: string;
   /** The entity properties `search` looks in (tec-other-api §1.1, §1.2). */
   readonly searchFields: readonly string[];
   readonly errors: {
@@ -82,6 +80,7 @@ export abstract class LinkedPostsService<E extends LinkedPostEntity, A extends L
     protected readonly media: MediaService,
     protected readonly urls: Urls,
     protected readonly config: AppConfig,
+    private readonly links: EventLinks,
   ) {}
 
   /** Rules across the resource's own fields (400); runs before anything is read or written. */
@@ -246,7 +245,7 @@ export abstract class LinkedPostsService<E extends LinkedPostEntity, A extends L
         { status: 'trash', modifiedAt: modified.utc, modifiedLocal: modified.local },
       );
       if (!result.affected) throw ApiError.of(this.kind.errors.isInTrash);
-      await manager.query(`DELETE FROM ${this.kind.linkTable} WHERE ${this.kind.linkColumn} = ?`, [post.id]);
+      await this.links.removeForPost(manager, this.kind.singular, post.id);
       await recordEventChanges(manager, [{ unlinked: { kind: this.kind.singular, postId: post.id } }]);
       const trashed = await manager.findOneOrFail(this.kind.entity, { where: { id: post.id } as FindOptionsWhere<E> });
       const [body] = await this.present([trashed], user, { written: true }, manager);
@@ -351,26 +350,21 @@ export abstract class LinkedPostsService<E extends LinkedPostEntity, A extends L
     words.forEach((word, index) => builder.setParameter(`word${index}`, `%${word.toLowerCase()}%`));
   }
 
-  /** `event`, `has_events`, `only_with_upcoming`: EXISTS over the events issue's link table. */
+  /**
+   * `event`, `has_events`, `only_with_upcoming`: EXISTS over the events module's link rows, whose
+   * copies of the events' status and start (EventLinks) spare reading the events.
+   */
   private whereEvents(builder: SelectQueryBuilder<E>, query: LinkedPostListArgs, user: AuthUser | null | undefined): void {
-    const linked = (condition: string) =>
-      `EXISTS (SELECT 1 FROM ${this.kind.linkTable} lk INNER JOIN events ev ON ev.id = lk.event_id WHERE lk.${this.kind.linkColumn} = p.id AND ${condition})`;
-    if (query.event !== undefined) {
-      builder.andWhere(
-        `EXISTS (SELECT 1 FROM ${this.kind.linkTable} lk WHERE lk.${this.kind.linkColumn} = p.id AND lk.event_id = :event)`,
-        {
-          event: query.event,
-        },
-      );
-    }
+    const linked = (condition: string) => this.links.hasEventWhere(this.kind.singular, 'p.id', condition);
+    if (query.event !== undefined) builder.andWhere(linked('lk.event_id = :event'), { event: query.event });
     if (query.hasEvents !== undefined) {
-      const condition = linked(`ev.status NOT IN ${COUNTED_EVENT_STATUSES}`);
+      const condition = linked(`lk.status NOT IN ${COUNTED_EVENT_STATUSES}`);
       builder.andWhere(query.hasEvents ? condition : `NOT ${condition}`);
     }
     if (query.onlyWithUpcoming) {
       // The events counted are those the caller could list: editors all but the trash, others published ones.
-      const visible = can(user, 'edit_others_posts') ? "ev.status <> 'trash'" : "ev.status = 'publish'";
-      builder.andWhere(linked(`ev.start_utc > :now AND ${visible}`), { now: new Date() });
+      const visible = can(user, 'edit_others_posts') ? "lk.status <> 'trash'" : "lk.status = 'publish'";
+      builder.andWhere(linked(`lk.start_utc > :now AND ${visible}`), { now: new Date() });
     }
   }
 }

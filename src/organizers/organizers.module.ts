@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { EventLinksModule } from '../events/event-links.module';
 import { MediaModule } from '../media/media.module';
 import { OrganizerEntity } from './organizer.entity';
 import { OrganizerResolver } from './organizer.resolver';
@@ -7,7 +8,7 @@ import { OrganizersController } from './organizers.controller';
 import { OrganizersService } from './organizers.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([OrganizerEntity]), MediaModule],
+  imports: [TypeOrmModule.forFeature([OrganizerEntity]), MediaModule, EventLinksModule],
   controllers: [OrganizersController],
   providers: [OrganizersService, OrganizerResolver],
   exports: [OrganizersService],

@@ -6,6 +6,7 @@ import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { Json, LinkedPostView } from '../linked-posts/linked-post.presenter';
 import { LinkedPostKind, LinkedPostsService } from '../linked-posts/linked-posts.service';
 import { MediaService } from '../media/media.service';
+import { EventLinks } from '../events/event-links';
 import { CreateOrganizerDto } from './dto/create-organizer.dto';
 import { presentOrganizer } from './organizer.presenter';
 import { OrganizerEntity } from './organizer.entity';
@@ -16,8 +17,6 @@ const ORGANIZER: LinkedPostKind<OrganizerEntity> = {
   entity: OrganizerEntity,
   singular: 'organizer',
   plural: 'organizers',
-  linkTable: 'event_organizers',
-  linkColumn: 'organizer_id',
   searchFields: ['name', 'description', 'excerpt', 'phone', 'email', 'website'],
   errors: {
     notFound: 'organizer-not-found',
@@ -30,8 +29,14 @@ const ORGANIZER: LinkedPostKind<OrganizerEntity> = {
 /** Organizers: the shared linked-post behaviour plus an e-mail address. */
 @Injectable()
 export class OrganizersService extends LinkedPostsService<OrganizerEntity, OrganizerArgs> {
-  constructor(@InjectDataSource() dataSource: DataSource, media: MediaService, urls: Urls, @Inject(APP_CONFIG) config: AppConfig) {
-    super(ORGANIZER, dataSource, media, urls, config);
+  constructor(
+    @InjectDataSource() dataSource: DataSource,
+    media: MediaService,
+    urls: Urls,
+    @Inject(APP_CONFIG) config: AppConfig,
+    links: EventLinks,
+  ) {
+    super(ORGANIZER, dataSource, media, urls, config, links);
   }
 
   protected checkFields(): void {

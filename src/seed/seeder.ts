@@ -4,7 +4,8 @@ import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { DataSource, EntityManager, EntityTarget, ObjectLiteral } from 'typeorm';
 import { markWritten } from '../database/read-cache';
 import { EventCountChange, recordEventChanges } from '../events/event-day-counts';
-import { EventEntity, EventOrganizerEntity, EventTermEntity, EventVenueEntity } from '../events/event.entity';
+import { EventEntity } from '../events/event.entity';
+import { CopiedLinkRow, eventLinks } from '../events/event-links';
 import { MediaEntity } from '../media/media.entity';
 import { OrganizerEntity } from '../organizers/organizer.entity';
 import { TermEntity } from '../terms/term.entity';
@@ -183,9 +184,27 @@ async function relaxChecks(manager: EntityManager, relax: boolean): Promise<void
 
 async function writeEvents(manager: EntityManager, batch: EventBatch): Promise<void> {
   await insertRows(manager, EventEntity, batch.events);
-  await insertRows(manager, EventTermEntity, batch.terms);
-  await insertRows(manager, EventVenueEntity, batch.venues);
-  await insertRows(manager, EventOrganizerEntity, batch.organizers);
+  // Link rows through their owner, with copies of the events' list columns (issue #14).
+  const events = new Map(batch.events.map((event) => [event.id, event]));
+  const copied = (eventId: number, postId: number, position?: number): CopiedLinkRow => {
+    const { startUtc, endUtc, status, hideFromListings } = events.get(eventId)!;
+    return { eventId, postId, position, startUtc, endUtc, status, hideFromListings };
+  };
+  await eventLinks.insertCopied(
+    manager,
+    'term',
+    batch.terms.map((row) => copied(row.eventId, row.termId)),
+  );
+  await eventLinks.insertCopied(
+    manager,
+    'venue',
+    batch.venues.map((row) => copied(row.eventId, row.venueId, row.position)),
+  );
+  await eventLinks.insertCopied(
+    manager,
+    'organizer',
+    batch.organizers.map((row) => copied(row.eventId, row.organizerId, row.position)),
+  );
   await recordEventChanges(manager, countedBatch(batch));
 }
 

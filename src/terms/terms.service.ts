@@ -21,6 +21,7 @@ import { Taxonomy } from './taxonomy';
 import { insertTerm, termNameKey } from './term-insert';
 import { TermEntity } from './term.entity';
 import { TermView, presentTerm } from './term.presenter';
+import { EventLinks } from '../events/event-links';
 
 /**
  * How often a write is re-run after another request took its name or slug first: names and slugs
@@ -42,6 +43,7 @@ export class TermsService {
     @InjectRepository(TermEntity) private readonly terms: Repository<TermEntity>,
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly urls: Urls,
+    private readonly links: EventLinks,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -56,7 +58,7 @@ export class TermsService {
     if (query.exclude) qb.andWhere('t.id NOT IN (:...exclude)', { exclude: query.exclude });
     if (query.hideEmpty) qb.andWhere('t.count > 0');
     if (taxonomy.hierarchical && query.parent !== undefined) qb.andWhere('t.parent = :parent', { parent: query.parent });
-    if (eventId !== undefined) qb.andWhere('t.id IN (SELECT et.term_id FROM event_terms et WHERE et.event_id = :eventId)', { eventId });
+    if (eventId !== undefined) qb.andWhere(`t.id IN (${this.links.postsOfEventSql('term', ':eventId')})`, { eventId });
     if (slug !== undefined) qb.andWhere('t.slug = :slug', { slug });
 
     const page = resolvePage(query.page, query.perPage, this.config);
@@ -168,7 +170,7 @@ export class TermsService {
             await this.checkChildrenCanMoveUp(manager, taxonomy, current);
             await manager.update(TermEntity, { taxonomy: taxonomy.name, parent: current.id }, { parent: current.parent });
           }
-          await manager.query('DELETE FROM event_terms WHERE term_id = ?', [current.id]);
+          await this.links.removeForPost(manager, 'term', current.id);
           await recordEventChanges(manager, [{ unlinked: { kind: 'term', postId: current.id } }]);
           await manager.delete(TermEntity, { id: current.id });
           return current;

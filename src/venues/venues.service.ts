@@ -8,6 +8,7 @@ import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { Json, LinkedPostView } from '../linked-posts/linked-post.presenter';
 import { LinkedPostKind, LinkedPostsService } from '../linked-posts/linked-posts.service';
 import { MediaService } from '../media/media.service';
+import { EventLinks } from '../events/event-links';
 import { CreateVenueDto } from './dto/create-venue.dto';
 import { presentVenue } from './venue.presenter';
 import { VenueEntity } from './venue.entity';
@@ -18,8 +19,6 @@ const VENUE: LinkedPostKind<VenueEntity> = {
   entity: VenueEntity,
   singular: 'venue',
   plural: 'venues',
-  linkTable: 'event_venues',
-  linkColumn: 'venue_id',
   // Country and website are not searched (tec-other-api §1.1).
   searchFields: ['name', 'description', 'excerpt', 'address', 'city', 'province', 'state', 'stateprovince', 'zip', 'phone'],
   errors: {
@@ -35,8 +34,14 @@ const TEXT_FIELDS = ['address', 'city', 'country', 'province', 'state', 'zip', '
 /** Venues: the shared linked-post behaviour plus address fields, map flags and coordinates. */
 @Injectable()
 export class VenuesService extends LinkedPostsService<VenueEntity, VenueArgs> {
-  constructor(@InjectDataSource() dataSource: DataSource, media: MediaService, urls: Urls, @Inject(APP_CONFIG) config: AppConfig) {
-    super(VENUE, dataSource, media, urls, config);
+  constructor(
+    @InjectDataSource() dataSource: DataSource,
+    media: MediaService,
+    urls: Urls,
+    @Inject(APP_CONFIG) config: AppConfig,
+    links: EventLinks,
+  ) {
+    super(VENUE, dataSource, media, urls, config, links);
   }
 
   /** geo_lat and geo_lng come together: both set, both cleared, or neither sent (CONTRACT §4). */

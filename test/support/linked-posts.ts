@@ -103,10 +103,13 @@ export class EventFixtures {
     );
     const rows: { id: number | string }[] = await this.t.dataSource.query('SELECT MAX(id) AS id FROM events');
     const id = Number(rows[0].id);
-    for (const venue of options.venues ?? []) await this.t.sql('INSERT INTO event_venues (event_id, venue_id) VALUES (?, ?)', [id, venue]);
-    for (const organizer of options.organizers ?? []) {
-      await this.t.sql('INSERT INTO event_organizers (event_id, organizer_id) VALUES (?, ?)', [id, organizer]);
-    }
+    // Link rows copy their event's list columns (issue #14), as EventLinks writes them.
+    const copies = 'SELECT ?, ?, start_utc, end_utc, status, hide_from_listings FROM events WHERE id = ?';
+    const columns = 'start_utc, end_utc, status, hide_from_listings';
+    for (const venue of options.venues ?? [])
+      await this.t.sql(`INSERT INTO event_venues (event_id, venue_id, ${columns}) ${copies}`, [id, venue, id]);
+    for (const organizer of options.organizers ?? [])
+      await this.t.sql(`INSERT INTO event_organizers (event_id, organizer_id, ${columns}) ${copies}`, [id, organizer, id]);
     return id;
   }
 

@@ -42,7 +42,12 @@ export class TermFixtures {
     const rows: { id: number | string }[] = await this.t.dataSource.query('SELECT id FROM events WHERE slug = ?', [slug]);
     const id = Number(rows[0].id);
     for (const termId of options.termIds ?? []) {
-      await this.t.sql('INSERT INTO event_terms (event_id, term_id) VALUES (?, ?)', [id, termId]);
+      // Link rows copy their event's list columns (issue #14), as EventLinks writes them.
+      await this.t.sql(
+        'INSERT INTO event_terms (event_id, term_id, start_utc, end_utc, status, hide_from_listings) ' +
+          'SELECT ?, ?, start_utc, end_utc, status, hide_from_listings FROM events WHERE id = ?',
+        [id, termId, id],
+      );
     }
     return id;
   }

@@ -1,6 +1,7 @@
 import { EntityManager, In } from 'typeorm';
 import { allocatePostId } from '../../posts/post-id';
-import { EventEntity, EventOrganizerEntity, EventTermEntity, EventVenueEntity } from '../event.entity';
+import { EventEntity } from '../event.entity';
+import { eventLinks } from '../event-links';
 import { termCountUpdate } from '../event-terms';
 import { loadCountedEvents, recordEventChanges } from '../event-day-counts';
 import { EventOccurrenceEntity } from './recurrence.entity';
@@ -68,7 +69,11 @@ export async function insertOccurrences(manager: EntityManager, rows: readonly N
   return ids;
 }
 
-/** Applies changes to occurrences, keeping `terms.count` right for status and term changes. */
+/**
+ * Applies changes to occurrences, keeping `terms.count` right for status and term changes. The
+ * day counts and the link rows' copies of changed columns are the caller's (EventsWriteService's
+ * `counting`, around every update and delete of a series).
+ */
 export async function updateOccurrences(manager: EntityManager, changes: readonly OccurrenceChange[]): Promise<void> {
   const ids = [...new Set(changes.flatMap((change) => change.ids))];
   if (!ids.length) return;
@@ -78,19 +83,9 @@ export async function updateOccurrences(manager: EntityManager, changes: readonl
     if (!change.ids.length) continue;
     for (const chunk of chunks(change.ids)) {
       if (change.columns && Object.keys(change.columns).length) await manager.update(EventEntity, { id: In(chunk) }, change.columns);
-      if (change.termIds) await replaceLinks(manager, EventTermEntity, chunk, change.termIds, (eventId, termId) => ({ eventId, termId }));
-      if (change.venueIds)
-        await replaceLinks(manager, EventVenueEntity, chunk, change.venueIds, (eventId, venueId, position) => ({
-          eventId,
-          venueId,
-          position,
-        }));
-      if (change.organizerIds)
-        await replaceLinks(manager, EventOrganizerEntity, chunk, change.organizerIds, (eventId, organizerId, position) => ({
-          eventId,
-          organizerId,
-          position,
-        }));
+      if (change.termIds) await eventLinks.replace(manager, 'term', chunk, change.termIds);
+      if (change.venueIds) await eventLinks.replace(manager, 'venue', chunk, change.venueIds);
+      if (change.organizerIds) await eventLinks.replace(manager, 'organizer', chunk, change.organizerIds);
     }
     for (const id of change.ids) {
       const state = after.get(id);
@@ -123,8 +118,7 @@ async function countedStates(manager: EntityManager, ids: readonly number[]): Pr
   for (const chunk of chunks(ids)) {
     for (const row of await manager.find(EventEntity, { select: { id: true, status: true }, where: { id: In(chunk) } }))
       states.set(row.id, { status: row.status, termIds: [] });
-    for (const link of await manager.find(EventTermEntity, { where: { eventId: In(chunk) } }))
-      states.get(link.eventId)?.termIds.push(link.termId);
+    for (const [eventId, links] of await eventLinks.linksOf(manager, chunk)) states.get(eventId)?.termIds.push(...links.termIds);
   }
   return states;
 }
@@ -147,40 +141,22 @@ async function applyDeltas(manager: EntityManager, deltas: Map<number, number>):
   if (update) await manager.query(update.sql, update.params);
 }
 
+/** The occurrences' link rows, copies taken from their event rows inserted just before. */
 async function insertLinks(
   manager: EntityManager,
   rows: readonly { id: number; termIds: readonly number[]; venueIds: readonly number[]; organizerIds: readonly number[] }[],
 ): Promise<void> {
-  await insertChunked(
-    manager,
-    EventTermEntity,
-    rows.flatMap((row) => row.termIds.map((termId) => ({ eventId: row.id, termId }))),
-  );
-  await insertChunked(
-    manager,
-    EventVenueEntity,
-    rows.flatMap((row) => row.venueIds.map((venueId, position) => ({ eventId: row.id, venueId, position }))),
-  );
-  await insertChunked(
-    manager,
-    EventOrganizerEntity,
-    rows.flatMap((row) => row.organizerIds.map((organizerId, position) => ({ eventId: row.id, organizerId, position }))),
-  );
-}
-
-async function replaceLinks<L extends object>(
-  manager: EntityManager,
-  link: new () => L,
-  eventIds: readonly number[],
-  targetIds: readonly number[],
-  make: (eventId: number, targetId: number, position: number) => L,
-): Promise<void> {
-  await manager.delete(link, { eventId: In([...eventIds]) });
-  await insertChunked(
-    manager,
-    link,
-    eventIds.flatMap((eventId) => targetIds.map((targetId, position) => make(eventId, targetId, position))),
-  );
+  for (const [kind, of] of [
+    ['term', (row: (typeof rows)[number]) => row.termIds],
+    ['venue', (row: (typeof rows)[number]) => row.venueIds],
+    ['organizer', (row: (typeof rows)[number]) => row.organizerIds],
+  ] as const) {
+    await eventLinks.insert(
+      manager,
+      kind,
+      rows.flatMap((row) => of(row).map((postId, position) => ({ eventId: row.id, postId, position }))),
+    );
+  }
 }
 
 /**

@@ -3,7 +3,8 @@ import { DataSource, EntityManager, In } from 'typeorm';
 import { parseTimezone } from '../../common/parsing/timezone';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { lockForUpdate, transaction } from '../../database/transaction';
-import { EventEntity, EventOrganizerEntity, EventTermEntity, EventVenueEntity } from '../event.entity';
+import { EventEntity } from '../event.entity';
+import { EventLinkIds, eventLinks } from '../event-links';
 import { timezoneAbbreviation } from '../timezone-abbr';
 import { NewOccurrence, OccurrenceChange, deleteOccurrences, insertOccurrences, updateOccurrences } from './occurrence-rows';
 import { PlannedOccurrence, expandSeries } from './recurrence-expand';
@@ -293,18 +294,6 @@ function sameDates(event: EventEntity, item: PlannedOccurrence, series: EventEnt
   );
 }
 
-async function linksOf(
-  manager: EntityManager,
-  eventId: number,
-): Promise<{ termIds: number[]; venueIds: number[]; organizerIds: number[] }> {
-  const [terms, venues, organizers] = [
-    await manager.find(EventTermEntity, { where: { eventId } }),
-    await manager.find(EventVenueEntity, { where: { eventId }, order: { position: 'ASC' } }),
-    await manager.find(EventOrganizerEntity, { where: { eventId }, order: { position: 'ASC' } }),
-  ];
-  return {
-    termIds: terms.map((row) => row.termId),
-    venueIds: venues.map((row) => row.venueId),
-    organizerIds: organizers.map((row) => row.organizerId),
-  };
+async function linksOf(manager: EntityManager, eventId: number): Promise<EventLinkIds> {
+  return (await eventLinks.linksOf(manager, [eventId])).get(eventId) ?? { termIds: [], venueIds: [], organizerIds: [] };
 }

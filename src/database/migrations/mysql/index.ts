@@ -9,6 +9,7 @@ import { EventsListIndex1763700007000 } from './1763700007000-EventsListIndex';
 import { PasswordLookup1763700008000 } from './1763700008000-PasswordLookup';
 import { EventDayCounts1763700100000 } from './1763700100000-EventDayCounts';
 import { RecurringEvents1763700200000 } from './1763700200000-RecurringEvents';
+import { EventLinkCopies1763700300000 } from './1763700300000-EventLinkCopies';
 
 /** Every mysql migration, in timestamp order. Append-only once merged. */
 export const MYSQL_MIGRATIONS: Function[] = [
@@ -23,4 +24,5 @@ export const MYSQL_MIGRATIONS: Function[] = [
   PasswordLookup1763700008000,
   EventDayCounts1763700100000,
   RecurringEvents1763700200000,
+  EventLinkCopies1763700300000,
 ];

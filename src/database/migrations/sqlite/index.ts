@@ -10,6 +10,7 @@ import { PasswordLookup1763700008000 } from './1763700008000-PasswordLookup';
 import { EventDayCounts1763700100000 } from './1763700100000-EventDayCounts';
 import { EventsSearch1763700101000 } from './1763700101000-EventsSearch';
 import { RecurringEvents1763700200000 } from './1763700200000-RecurringEvents';
+import { EventLinkCopies1763700300000 } from './1763700300000-EventLinkCopies';
 
 /** Every sqlite migration, in timestamp order. Append-only once merged. */
 export const SQLITE_MIGRATIONS: Function[] = [
@@ -25,4 +26,5 @@ export const SQLITE_MIGRATIONS: Function[] = [
   EventDayCounts1763700100000,
   EventsSearch1763700101000,
   RecurringEvents1763700200000,
+  EventLinkCopies1763700300000,
 ];

@@ -1,0 +1,222 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from 'typeorm';
+import { EventOrganizerEntity, EventTermEntity, EventVenueEntity } from './event.entity';
+
+/** What an event is linked to: its categories and tags, venues, organizers. */
+export type LinkKind = 'term' | 'venue' | 'organizer';
+
+/** A link table's name, its post column and entity. */
+export interface LinkTable {
+  readonly table: 'event_terms' | 'event_venues' | 'event_organizers';
+  readonly column: 'term_id' | 'venue_id' | 'organizer_id';
+  readonly entity: typeof EventTermEntity | typeof EventVenueEntity | typeof EventOrganizerEntity;
+  readonly property: 'termId' | 'venueId' | 'organizerId';
+  readonly ordered: boolean;
+}
+
+const LINK_TABLES: Record<LinkKind, LinkTable> = {
+  term: { table: 'event_terms', column: 'term_id', entity: EventTermEntity, property: 'termId', ordered: false },
+  venue: { table: 'event_venues', column: 'venue_id', entity: EventVenueEntity, property: 'venueId', ordered: true },
+  organizer: { table: 'event_organizers', column: 'organizer_id', entity: EventOrganizerEntity, property: 'organizerId', ordered: true },
+};
+
+const KINDS: readonly LinkKind[] = ['term', 'venue', 'organizer'];
+
+/** The event columns each link row copies (issue #14): what the list filters on besides the link. */
+const COPIED = ['start_utc', 'end_utc', 'status', 'hide_from_listings'] as const;
+
+/** One link row to write; `position` orders venues and organizers. */
+export interface LinkRow {
+  readonly eventId: number;
+  readonly postId: number;
+  readonly position?: number;
+}
+
+/** A link row with its copies given by the caller (the seed, which has the event rows at hand). */
+export interface CopiedLinkRow extends LinkRow {
+  readonly startUtc: Date;
+  readonly endUtc: Date;
+  readonly status: string;
+  readonly hideFromListings: boolean;
+}
+
+/** The links of one event, venues and organizers in their order. */
+export interface EventLinkIds {
+  termIds: number[];
+  venueIds: number[];
+  organizerIds: number[];
+}
+
+/** Rows per statement: 3 placeholders each, under SQLite's 500 compound SELECTs. */
+const CHUNK = 200;
+
+/**
+ * THE owner of event_terms, event_venues and event_organizers (issue #13: a module owns its
+ * tables): nothing else reads or writes them. Each link row carries copies of its event's
+ * `start_utc`, `end_utc`, `status` and `hide_from_listings` (issue #14), so a term's, venue's or
+ * organizer's list reads its page and count from the link table's `*_list` index. The copies are
+ * exact in every write's transaction: new rows take them from the event row (INSERT ... SELECT),
+ * and every write that changes those columns of events calls `refresh` for them.
+ *
+ * Stateless: one instance (`eventLinks`) serves the events module's plain functions (occurrence
+ * rows, day counts, the seed) and is the provider other modules inject.
+ */
+@Injectable()
+export class EventLinks {
+  /** The link table of a kind, for the list's and the linked posts' query builders. */
+  table(kind: LinkKind): LinkTable {
+    return LINK_TABLES[kind];
+  }
+
+  /** Inserts link rows, each with copies read from its event row in this transaction. */
+  async insert(manager: EntityManager, kind: LinkKind, rows: readonly LinkRow[]): Promise<void> {
+    const { table, column } = LINK_TABLES[kind];
+    for (let from = 0; from < rows.length; from += CHUNK) {
+      const slice = rows.slice(from, from + CHUNK);
+      const values = slice
+        .map((_, index) => (index ? 'SELECT ?, ?, ?' : 'SELECT ? AS event_id, ? AS post_id, ? AS position'))
+        .join(' UNION ALL ');
+      const position = LINK_TABLES[kind].ordered ? ', position' : '';
+      await manager.query(
+        `INSERT INTO ${table} (event_id, ${column}${position}, ${COPIED.join(', ')}) ` +
+          `SELECT p.event_id, p.post_id${position ? ', p.position' : ''}, ${COPIED.map((name) => `e.${name}`).join(', ')} ` +
+          `FROM (${values}) p INNER JOIN events e ON e.id = p.event_id`,
+        slice.flatMap((row) => [row.eventId, row.postId, row.position ?? 0]),
+      );
+    }
+  }
+
+  /** Bulk inserts with the copies given: only for rows whose events were just inserted from the same values (the seed). */
+  async insertCopied(manager: EntityManager, kind: LinkKind, rows: readonly CopiedLinkRow[]): Promise<void> {
+    if (!rows.length) return;
+    const { table, column, entity, ordered } = LINK_TABLES[kind];
+    const metadata = manager.connection.getMetadata(entity);
+    const driver = manager.connection.driver;
+    const prepare = (property: string, value: unknown) =>
+      driver.preparePersistentValue(value, metadata.findColumnWithPropertyName(property)!) as unknown;
+    const names = ['event_id', column, ...(ordered ? ['position'] : []), ...COPIED];
+    const tuple = `(${names.map(() => '?').join(', ')})`;
+    const perInsert = Math.floor(10_000 / names.length);
+    for (let from = 0; from < rows.length; from += perInsert) {
+      const slice = rows.slice(from, from + perInsert);
+      const params = slice.flatMap((row) => [
+        row.eventId,
+        row.postId,
+        ...(ordered ? [row.position ?? 0] : []),
+        prepare('startUtc', row.startUtc),
+        prepare('endUtc', row.endUtc),
+        row.status,
+        prepare('hideFromListings', row.hideFromListings),
+      ]);
+      await manager.query(`INSERT INTO ${table} (${names.join(', ')}) VALUES ${slice.map(() => tuple).join(', ')}`, params);
+    }
+  }
+
+  /** Replaces the links of a kind of every event in `eventIds` by `postIds` (in that order). */
+  async replace(manager: EntityManager, kind: LinkKind, eventIds: readonly number[], postIds: readonly number[]): Promise<void> {
+    await this.removeForEvents(manager, kind, eventIds);
+    await this.insert(
+      manager,
+      kind,
+      eventIds.flatMap((eventId) => postIds.map((postId, position) => ({ eventId, postId, position }))),
+    );
+  }
+
+  async removeForEvents(manager: EntityManager, kind: LinkKind, eventIds: readonly number[]): Promise<void> {
+    const { table } = LINK_TABLES[kind];
+    for (let from = 0; from < eventIds.length; from += CHUNK) {
+      const slice = eventIds.slice(from, from + CHUNK);
+      await manager.query(`DELETE FROM ${table} WHERE event_id IN (${marks(slice.length)})`, slice);
+    }
+  }
+
+  /** Unlinks a post from every event (a trashed venue or organizer, a deleted term). */
+  async removeForPost(manager: EntityManager, kind: LinkKind, postId: number): Promise<void> {
+    const { table, column } = LINK_TABLES[kind];
+    await manager.query(`DELETE FROM ${table} WHERE ${column} = ?`, [postId]);
+  }
+
+  /**
+   * Copies the events' current `start_utc`, `end_utc`, `status`, `hide_from_listings` into their
+   * link rows: every write that changes one of those columns calls it in its transaction.
+   */
+  async refresh(manager: EntityManager, eventIds: readonly number[]): Promise<void> {
+    const sqlite = manager.connection.options.type === 'better-sqlite3';
+    for (let from = 0; from < eventIds.length; from += CHUNK) {
+      const slice = eventIds.slice(from, from + CHUNK);
+      for (const kind of KINDS) {
+        const { table } = LINK_TABLES[kind];
+        const sql = sqlite
+          ? `UPDATE ${table} SET (${COPIED.join(', ')}) = (SELECT ${COPIED.map((name) => `e.${name}`).join(', ')} FROM events e WHERE e.id = ${table}.event_id) WHERE event_id IN (${marks(slice.length)})`
+          : `UPDATE ${table} l INNER JOIN events e ON e.id = l.event_id SET ${COPIED.map((name) => `l.${name} = e.${name}`).join(', ')} WHERE l.event_id IN (${marks(slice.length)})`;
+        await manager.query(sql, slice);
+      }
+    }
+  }
+
+  /** The links of the events, in one round trip: venues and organizers in their order. */
+  async linksOf(manager: EntityManager, eventIds: readonly number[]): Promise<Map<number, EventLinkIds>> {
+    const found = new Map<number, EventLinkIds>();
+    if (!eventIds.length) return found;
+    const list = marks(eventIds.length);
+    const rows = await manager.query<{ k: string; event_id: number | string; post_id: number | string }[]>(
+      `SELECT 't' AS k, event_id, term_id AS post_id, 0 AS position FROM event_terms WHERE event_id IN (${list}) ` +
+        `UNION ALL SELECT 'v', event_id, venue_id, position FROM event_venues WHERE event_id IN (${list}) ` +
+        `UNION ALL SELECT 'o', event_id, organizer_id, position FROM event_organizers WHERE event_id IN (${list}) ` +
+        'ORDER BY 1, 2, 4, 3',
+      [...eventIds, ...eventIds, ...eventIds],
+    );
+    for (const row of rows) {
+      const eventId = Number(row.event_id);
+      let entry = found.get(eventId);
+      if (!entry) found.set(eventId, (entry = { termIds: [], venueIds: [], organizerIds: [] }));
+      (row.k === 't' ? entry.termIds : row.k === 'v' ? entry.venueIds : entry.organizerIds).push(Number(row.post_id));
+    }
+    return found;
+  }
+
+  /** The categories and tags of one event, with their taxonomy. */
+  async termsOf(manager: EntityManager, eventId: number): Promise<{ id: number; taxonomy: string }[]> {
+    const rows: { id: number | string; taxonomy: string }[] = await manager.query(
+      'SELECT t.id AS id, t.taxonomy AS taxonomy FROM event_terms et INNER JOIN terms t ON t.id = et.term_id WHERE et.event_id = ?',
+      [eventId],
+    );
+    return rows.map((row) => ({ id: Number(row.id), taxonomy: row.taxonomy }));
+  }
+
+  /**
+   * SQL that is true when the post `postSql` (a column of the caller's query) has a linked event
+   * matching `condition` over the link row `lk` (its copies: `lk.status`, `lk.start_utc`, ...).
+   */
+  hasEventWhere(kind: LinkKind, postSql: string, condition: string): string {
+    const { table, column } = LINK_TABLES[kind];
+    return `EXISTS (SELECT 1 FROM ${table} lk WHERE lk.${column} = ${postSql} AND ${condition})`;
+  }
+
+  /** SQL: the ids of the posts of a kind linked to the event `eventSql`. */
+  postsOfEventSql(kind: LinkKind, eventSql: string): string {
+    const { table, column } = LINK_TABLES[kind];
+    return `SELECT lk.${column} FROM ${table} lk WHERE lk.event_id = ${eventSql}`;
+  }
+
+  /** SQL: the published events of the term `termSql` (terms.count, CONTRACT §5). */
+  publishedCountSql(termSql: string): string {
+    return `(SELECT COUNT(*) FROM event_terms lk WHERE lk.term_id = ${termSql} AND lk.status = 'publish')`;
+  }
+
+  /**
+   * FROM clause for rebuilding event_day_counts per post kind: the link rows joined to their
+   * events (`e`). Not the copies: migration 1763700100000 runs this before they exist.
+   */
+  dayCountSource(kind: LinkKind): { postId: string; from: string } {
+    const { table, column } = LINK_TABLES[kind];
+    return { postId: `l.${column}`, from: `${table} l INNER JOIN events e ON e.id = l.event_id` };
+  }
+}
+
+function marks(count: number): string {
+  return Array.from({ length: count }, () => '?').join(', ');
+}
+
+/** The one instance: the provider of the events module and what its plain functions use. */
+export const eventLinks = new EventLinks();
