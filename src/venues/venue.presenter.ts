@@ -1,6 +1,8 @@
 import {
   Json,
-  LinkedPostView,
+  LinkedPostContext,
+  LinkedPostImage,
+  LinkedPostName,
   blankProtected,
   globalIds,
   jsonLdHead,
@@ -8,14 +10,84 @@ import {
   presentPostHead,
   textOf,
 } from '../linked-posts/linked-post.presenter';
+import { ExactKeys, inKeyOrder } from '../common/presenting/wire-keys';
 import { safeText, safeUrl, scriptSafeJsonLd } from '../common/html/safe-output';
 import { VenueEntity } from './venue.entity';
 
+/** The venue object's keys in the reference's order (tec-other-api §2.1); json_ld on single reads only. */
+export const VENUE_KEYS = [
+  'id',
+  'author',
+  'status',
+  'date',
+  'date_utc',
+  'modified',
+  'modified_utc',
+  'url',
+  'venue',
+  'description',
+  'excerpt',
+  'slug',
+  'image',
+  'address',
+  'city',
+  'country',
+  'province',
+  'state',
+  'zip',
+  'phone',
+  'website',
+  'stateprovince',
+  'geo_lat',
+  'geo_lng',
+  'json_ld',
+  'show_map',
+  'show_map_link',
+  'global_id',
+  'global_id_lineage',
+] as const;
+
+/** The venue object: empty values are left out, except the map flags and the global ids. */
+export interface VenueView {
+  id: number;
+  author?: string;
+  status?: string;
+  date?: string;
+  date_utc?: string;
+  modified?: string;
+  modified_utc?: string;
+  url?: string;
+  venue?: LinkedPostName;
+  description?: string;
+  excerpt?: string;
+  slug?: string;
+  image?: LinkedPostImage;
+  address?: string;
+  city?: string;
+  country?: string;
+  province?: string;
+  state?: string;
+  zip?: string;
+  phone?: string;
+  website?: string;
+  stateprovince?: string;
+  geo_lat?: number;
+  geo_lng?: number;
+  json_ld?: Json;
+  show_map: boolean | null;
+  show_map_link: boolean | null;
+  global_id: string;
+  global_id_lineage: string[];
+}
+
+const VENUE_KEYS_MATCH_VIEW: ExactKeys<VenueView, typeof VENUE_KEYS> = true;
+void VENUE_KEYS_MATCH_VIEW;
+
 /**
- * The venue object (tec-other-api §2.1), in the reference's key order: empty values left out
- * (coordinates excepted: 0 is a value), then always show_map, show_map_link and the global ids.
+ * The venue object (tec-other-api §2.1): empty values left out (coordinates excepted: 0 is a
+ * value), then always show_map, show_map_link and the global ids; keys in VENUE_KEYS' order.
  */
-export function presentVenue(venue: VenueEntity, view: LinkedPostView): Json {
+export function presentVenue(venue: VenueEntity, view: LinkedPostContext): VenueView {
   const fields: Json = {
     ...presentPostHead(venue, 'venue', view),
     // Stored safe on write; safeText and safeUrl cover older rows (issue #12).
@@ -36,7 +108,7 @@ export function presentVenue(venue: VenueEntity, view: LinkedPostView): Json {
     show_map_link: venue.showMapLink,
     ...globalIds(venue, view),
   };
-  return view.blanked ? blankProtected(body) : body;
+  return inKeyOrder(VENUE_KEYS, (view.blanked ? blankProtected(body) : body) as unknown as VenueView);
 }
 
 /**
@@ -44,7 +116,7 @@ export function presentVenue(venue: VenueEntity, view: LinkedPostView): Json {
  * telephone, sameAs when known. The venue's own json_ld, and an event's `location`; safe inside
  * a script element (scriptSafeJsonLd).
  */
-export function venueJsonLd(venue: Json): Json {
+export function venueJsonLd(venue: Json | VenueView): Json {
   const address = omitEmpty({
     streetAddress: textOf(venue, 'address'),
     addressLocality: textOf(venue, 'city'),
@@ -52,7 +124,7 @@ export function venueJsonLd(venue: Json): Json {
     postalCode: textOf(venue, 'zip'),
     addressCountry: textOf(venue, 'country'),
   });
-  const { geo_lat: latitude, geo_lng: longitude } = venue;
+  const { geo_lat: latitude, geo_lng: longitude } = venue as Json;
   const phone = textOf(venue, 'phone');
   const website = textOf(venue, 'website');
   return scriptSafeJsonLd({
