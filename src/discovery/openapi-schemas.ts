@@ -4,6 +4,7 @@ import { EVENT_KEYS } from '../events/event.presenter';
 import { ORGANIZER_KEYS } from '../organizers/organizer.presenter';
 import { EMBEDDED_TERM_KEYS, TERM_KEYS, TERM_LINK_KEYS } from '../terms/term.presenter';
 import { VENUE_KEYS } from '../venues/venue.presenter';
+import { inPublishedOrder } from './published-error-order';
 import { Translate } from './texts';
 
 /**
@@ -223,7 +224,7 @@ export function componentSchemas(t: Translate): Record<string, SchemaObject> {
     Error: object(
       t('The error body of every failure'),
       {
-        code: string({ enum: Object.keys(ERRORS), description: t('A stable error code') }),
+        code: string({ enum: inPublishedOrder(Object.keys(ERRORS)), description: t('A stable error code') }),
         message: string({ description: t('A message for people, in the language of the request') }),
         data: {
           type: 'object',
