@@ -73,13 +73,16 @@ export function globalIds(post: LinkedPostEntity, view: LinkedPostContext): Json
   return { global_id: globalId, global_id_lineage: [globalId] };
 }
 
+/** The reference's array_filter: "", 0, false, null and [] are empty. */
+function isEmpty(value: unknown): boolean {
+  return value === '' || value === 0 || value === false || value === null || value === undefined || (Array.isArray(value) && !value.length);
+}
+
 /** The reference's array_filter: "", 0, false, null and [] are left out, except the `keep` keys. */
 export function omitEmpty(object: Json, keep: readonly string[] = []): Json {
   const result: Json = {};
   for (const [key, value] of Object.entries(object)) {
-    const empty =
-      value === '' || value === 0 || value === false || value === null || value === undefined || (Array.isArray(value) && !value.length);
-    if (!empty || keep.includes(key)) result[key] = value;
+    if (!isEmpty(value) || keep.includes(key)) result[key] = value;
   }
   return result;
 }
@@ -106,14 +109,23 @@ const BLANKS: Json = {
 };
 
 /**
- * tec-other-api §2.4: the protected keys present are blanked, not removed (the name becomes
- * `[]`, as the reference's snapshots show). `json_ld` would repeat them, so it is dropped.
+ * The object on the wire, in one pass over its declared key order (`VENUE_KEYS`,
+ * `ORGANIZER_KEYS`): undefined values and empty ones are left out (except the `keep` keys), and
+ * of a `blanked` row (tec-other-api §2.4) the protected keys present are blanked, not removed (the
+ * name becomes `[]`, as the reference's snapshots show); `json_ld` would repeat them, so it goes.
  */
-export function blankProtected(object: Json): Json {
+export function inWireOrder<K extends string>(
+  keys: readonly K[],
+  values: Partial<Record<K, unknown>>,
+  keep: ReadonlySet<K>,
+  blanked: boolean,
+): Json {
   const result: Json = {};
-  for (const [key, value] of Object.entries(object)) {
-    if (key === 'json_ld') continue;
-    result[key] = key in BLANKS ? BLANKS[key] : value;
+  for (const key of keys) {
+    const value = values[key];
+    if (value === undefined || (isEmpty(value) && !keep.has(key))) continue;
+    if (!blanked) result[key] = value;
+    else if (key !== 'json_ld') result[key] = key in BLANKS ? BLANKS[key] : value;
   }
   return result;
 }

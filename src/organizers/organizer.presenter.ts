@@ -3,14 +3,13 @@ import {
   LinkedPostContext,
   LinkedPostImage,
   LinkedPostName,
-  blankProtected,
   globalIds,
+  inWireOrder,
   jsonLdHead,
-  omitEmpty,
   presentPostHead,
   textOf,
 } from '../linked-posts/linked-post.presenter';
-import { ExactKeys, inKeyOrder } from '../common/presenting/wire-keys';
+import { ExactKeys } from '../common/presenting/wire-keys';
 import { safeText, safeUrl, scriptSafeJsonLd } from '../common/html/safe-output';
 import { OrganizerEntity } from './organizer.entity';
 
@@ -60,24 +59,25 @@ export interface OrganizerView {
   global_id_lineage: string[];
 }
 
+type OrganizerKey = (typeof ORGANIZER_KEYS)[number];
+
 const ORGANIZER_KEYS_MATCH_VIEW: ExactKeys<OrganizerView, typeof ORGANIZER_KEYS> = true;
 void ORGANIZER_KEYS_MATCH_VIEW;
 
+const KEEP_EMPTY: ReadonlySet<OrganizerKey> = new Set();
+
 /** The organizer object (tec-other-api §2.2), every empty value left out, keys in ORGANIZER_KEYS' order. */
 export function presentOrganizer(organizer: OrganizerEntity, view: LinkedPostContext): OrganizerView {
-  const fields: Json = {
+  const values: Partial<Record<OrganizerKey, unknown>> = {
     ...presentPostHead(organizer, 'organizer', view),
     // Stored safe on write; safeText and safeUrl cover older rows (issue #12).
     phone: safeText(organizer.phone),
     website: safeUrl(organizer.website),
     email: safeText(organizer.email),
-  };
-  const body = omitEmpty({
-    ...fields,
-    ...(view.single ? { json_ld: organizerJsonLd(fields) } : {}),
     ...globalIds(organizer, view),
-  });
-  return inKeyOrder(ORGANIZER_KEYS, (view.blanked ? blankProtected(body) : body) as unknown as OrganizerView);
+  };
+  if (view.single && !view.blanked) values.json_ld = organizerJsonLd(values);
+  return inWireOrder(ORGANIZER_KEYS, values, KEEP_EMPTY, view.blanked) as unknown as OrganizerView;
 }
 
 /**
@@ -85,7 +85,7 @@ export function presentOrganizer(organizer: OrganizerEntity, view: LinkedPostCon
  * `sameAs` are the website when there is one. The organizer's own json_ld, and an event's
  * `organizer`; safe inside a script element (scriptSafeJsonLd).
  */
-export function organizerJsonLd(organizer: Json | OrganizerView): Json {
+export function organizerJsonLd(organizer: object): Json {
   const phone = textOf(organizer, 'phone');
   const email = textOf(organizer, 'email');
   const website = textOf(organizer, 'website');

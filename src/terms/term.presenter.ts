@@ -1,4 +1,4 @@
-import { ExactKeys, inKeyOrder } from '../common/presenting/wire-keys';
+import { ExactKeys } from '../common/presenting/wire-keys';
 import { CATEGORY, TAG, Taxonomy, TaxonomyName } from './taxonomy';
 import { TermEntity } from './term.entity';
 
@@ -73,27 +73,27 @@ export function taxonomyOf(term: Pick<TermEntity, 'taxonomy'>): Taxonomy {
   return term.taxonomy === CATEGORY.name ? CATEGORY : TAG;
 }
 
-/** Keys in TERM_KEYS' order; `parent` for categories only. */
+/** Keys in TERM_KEYS' order (a literal, compared with it by the unit spec); `parent` for categories only. */
 export function presentTerm(term: TermEntity, urls: TermUrlBuilder): TermView {
   const taxonomy = taxonomyOf(term);
-  return inKeyOrder<TermView>(TERM_KEYS, {
+  return {
     id: term.id,
     count: term.count,
     description: term.description,
     name: term.name,
     slug: term.slug,
     taxonomy: taxonomy.name,
-    parent: taxonomy.hierarchical ? term.parent : undefined,
+    ...(taxonomy.hierarchical ? { parent: term.parent } : {}),
     meta: [],
     url: urls.site(...taxonomy.archivePath, term.slug),
     urls: termLinks(term, taxonomy, urls),
-  });
+  };
 }
 
 /** WordPress's WP_Term reshaped by the reference: no `url`, no `meta`, `id` near the end. */
 export function presentEmbeddedTerm(term: TermEntity, urls: TermUrlBuilder): EmbeddedTermView {
   const taxonomy = taxonomyOf(term);
-  return inKeyOrder<EmbeddedTermView>(EMBEDDED_TERM_KEYS, {
+  return {
     name: term.name,
     slug: term.slug,
     term_group: 0,
@@ -105,14 +105,14 @@ export function presentEmbeddedTerm(term: TermEntity, urls: TermUrlBuilder): Emb
     filter: 'raw',
     id: term.id,
     urls: termLinks(term, taxonomy, urls),
-  });
+  };
 }
 
 /** `self` and `collection` without a trailing slash; `up` only for a category with a parent. */
 function termLinks(term: TermEntity, taxonomy: Taxonomy, urls: TermUrlBuilder): TermLinks {
-  return inKeyOrder<TermLinks>(TERM_LINK_KEYS, {
+  return {
     self: urls.rest(taxonomy.resource, term.id),
     collection: urls.rest(taxonomy.resource),
-    up: taxonomy.hierarchical && term.parent ? urls.rest(taxonomy.resource, term.parent) : undefined,
-  });
+    ...(taxonomy.hierarchical && term.parent ? { up: urls.rest(taxonomy.resource, term.parent) } : {}),
+  };
 }

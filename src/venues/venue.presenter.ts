@@ -3,14 +3,14 @@ import {
   LinkedPostContext,
   LinkedPostImage,
   LinkedPostName,
-  blankProtected,
   globalIds,
+  inWireOrder,
   jsonLdHead,
   omitEmpty,
   presentPostHead,
   textOf,
 } from '../linked-posts/linked-post.presenter';
-import { ExactKeys, inKeyOrder } from '../common/presenting/wire-keys';
+import { ExactKeys } from '../common/presenting/wire-keys';
 import { safeText, safeUrl, scriptSafeJsonLd } from '../common/html/safe-output';
 import { VenueEntity } from './venue.entity';
 
@@ -80,15 +80,17 @@ export interface VenueView {
   global_id_lineage: string[];
 }
 
+type VenueKey = (typeof VENUE_KEYS)[number];
+
 const VENUE_KEYS_MATCH_VIEW: ExactKeys<VenueView, typeof VENUE_KEYS> = true;
 void VENUE_KEYS_MATCH_VIEW;
 
-/**
- * The venue object (tec-other-api §2.1): empty values left out (coordinates excepted: 0 is a
- * value), then always show_map, show_map_link and the global ids; keys in VENUE_KEYS' order.
- */
+/** Kept when empty: coordinates (0 is a value), the map flags and the global ids. */
+const KEEP_EMPTY: ReadonlySet<VenueKey> = new Set(['geo_lat', 'geo_lng', 'show_map', 'show_map_link', 'global_id', 'global_id_lineage']);
+
+/** The venue object (tec-other-api §2.1): empty values left out, keys in VENUE_KEYS' order. */
 export function presentVenue(venue: VenueEntity, view: LinkedPostContext): VenueView {
-  const fields: Json = {
+  const values: Partial<Record<VenueKey, unknown>> = {
     ...presentPostHead(venue, 'venue', view),
     // Stored safe on write; safeText and safeUrl cover older rows (issue #12).
     address: safeText(venue.address),
@@ -101,14 +103,12 @@ export function presentVenue(venue: VenueEntity, view: LinkedPostContext): Venue
     website: safeUrl(venue.website),
     stateprovince: safeText(venue.stateprovince),
     ...(hasCoordinates(venue) ? { geo_lat: venue.geoLat, geo_lng: venue.geoLng } : {}),
-  };
-  const body = {
-    ...omitEmpty({ ...fields, ...(view.single ? { json_ld: venueJsonLd(fields) } : {}) }, ['geo_lat', 'geo_lng']),
     show_map: venue.showMap,
     show_map_link: venue.showMapLink,
     ...globalIds(venue, view),
   };
-  return inKeyOrder(VENUE_KEYS, (view.blanked ? blankProtected(body) : body) as unknown as VenueView);
+  if (view.single && !view.blanked) values.json_ld = venueJsonLd(values);
+  return inWireOrder(VENUE_KEYS, values, KEEP_EMPTY, view.blanked) as unknown as VenueView;
 }
 
 /**
@@ -116,7 +116,7 @@ export function presentVenue(venue: VenueEntity, view: LinkedPostContext): Venue
  * telephone, sameAs when known. The venue's own json_ld, and an event's `location`; safe inside
  * a script element (scriptSafeJsonLd).
  */
-export function venueJsonLd(venue: Json | VenueView): Json {
+export function venueJsonLd(venue: object): Json {
   const address = omitEmpty({
     streetAddress: textOf(venue, 'address'),
     addressLocality: textOf(venue, 'city'),

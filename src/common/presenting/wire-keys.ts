@@ -1,6 +1,8 @@
 /**
- * Each resource declares its wire key order once (`VENUE_KEYS`, `EVENT_KEYS`, ...): its presenter
- * writes the keys in that order, /doc lists its schema properties in it, the tests assert it.
+ * Each resource declares its wire key order once (`VENUE_KEYS`, `EVENT_KEYS`, ...) next to its view
+ * type: the presenter writes the keys in that order (venues and organizers select through it,
+ * events and terms write a literal that the unit specs compare with it), /doc lists its schema
+ * properties in it, the tests assert it.
  */
 
 /** `true` only when `View` has exactly the keys of `Keys`, so a view type cannot drift from its constant. */
@@ -10,16 +12,6 @@ export type ExactKeys<View, Keys extends readonly PropertyKey[]> = [
 ] extends [never, never]
   ? true
   : false;
-
-/** `values` with its keys in the order of `keys`; undefined values are left out. */
-export function inKeyOrder<V extends object>(keys: readonly (keyof V)[], values: V): V {
-  const ordered: Partial<V> = {};
-  for (const key of keys) {
-    const value = values[key];
-    if (value !== undefined) ordered[key] = value;
-  }
-  return ordered as V;
-}
 
 /** Every key of `keys`, each from `entries`, in the order of `keys`; a key missing or extra throws. */
 export function describeKeys<K extends string, T>(keys: readonly K[], entries: Record<K, T>): Record<K, T> {
