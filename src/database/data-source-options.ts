@@ -1,10 +1,16 @@
 import { mkdirSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { DataSourceOptions } from 'typeorm';
 import { DatabaseConfig } from '../config/app-config';
-import { ENTITIES } from './entities';
 import { MYSQL_MIGRATIONS } from './migrations/mysql';
 import { SQLITE_MIGRATIONS } from './migrations/sqlite';
+
+/**
+ * Every entity, found by its file name in the resources' folders (`*.entity.ts`, `.js` once
+ * built), so that a new resource adds no line here. Not Nest's autoLoadEntities: ormconfig.ts,
+ * the CLI (which loads only AuthModule) and standalone DataSources see no module's forFeature.
+ */
+export const ENTITY_FILES = join(__dirname, '..', '**', '*.entity.{ts,js}');
 
 /**
  * The one place that turns the database setting into TypeORM options, for the app, the CLI and
@@ -13,7 +19,7 @@ import { SQLITE_MIGRATIONS } from './migrations/sqlite';
  */
 export function buildDataSourceOptions(database: DatabaseConfig, limits: { statementTimeoutMs?: number } = {}): DataSourceOptions {
   const common = {
-    entities: ENTITIES,
+    entities: [ENTITY_FILES],
     synchronize: false,
     migrationsTableName: 'migrations',
     migrationsTransactionMode: 'each' as const,

@@ -3,7 +3,8 @@ import { stripTags } from '../common/html/sanitize';
 import { IcalWriter, dateValue, localDateTime, utcDateTime } from '../common/ical/ical';
 import { isUnambiguousWallClock, vtimezone } from '../common/ical/vtimezone';
 import { parseTimezone } from '../common/parsing/timezone';
-import { EventView, LinkedPostView } from './event.presenter';
+import { EventView } from './event.presenter';
+import { VenueView } from '../venues/venue.presenter';
 import { timezoneAbbreviation } from './timezone-abbr';
 
 export const ICS_CONTENT_TYPE = 'text/calendar; charset=utf-8';
@@ -169,13 +170,13 @@ function utc(value: string): Date {
   return new Date(`${value.replace(' ', 'T')}Z`);
 }
 
-function firstVenue(venue: EventView['venue']): LinkedPostView | undefined {
+function firstVenue(venue: EventView['venue']): VenueView | undefined {
   const first = Array.isArray(venue) ? venue[0] : venue;
   return first && typeof first === 'object' && !Array.isArray(first) ? first : undefined;
 }
 
 /** "Peer Hall, 1 Main St, Springfield, IL, 62701, United States": the venue's name and address, empty parts left out. */
-function location(venue: LinkedPostView): string {
+function location(venue: VenueView): string {
   const region = venue.stateprovince ?? venue.state ?? venue.province;
   return [venue.venue, venue.address, venue.city, region, venue.zip, venue.country]
     .filter((part): part is string => typeof part === 'string' && part.trim() !== '')

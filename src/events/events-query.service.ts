@@ -16,23 +16,24 @@ import { FilterValue, ListPage, PageRequest, buildListLinks, resolvePage, totalP
 import { DateWindow, dateWindowFilters, resolveDateWindow } from '../listing/date-window';
 import { MediaService } from '../media/media.service';
 import { OrganizerEntity } from '../organizers/organizer.entity';
-import { OrganizersService } from '../organizers/organizers.service';
+import { OrganizerView, presentOrganizer } from '../organizers/organizer.presenter';
 import { CATEGORY, TAG, Taxonomy } from '../terms/taxonomy';
 import { TermEntity } from '../terms/term.entity';
 import { EmbeddedTermView, presentEmbeddedTerm } from '../terms/term.presenter';
 import { VenueEntity } from '../venues/venue.entity';
-import { VenuesService } from '../venues/venues.service';
+import { VenueView, presentVenue } from '../venues/venue.presenter';
+import { LinkedPostsLoaded, linkedPostContext } from '../linked-posts/linked-post.presenter';
 import { DEFAULT_GEOLOC_RADIUS_KM, ListEventsQuery } from './dto/list-events.query';
 import { CountedScope, countFromSummaries } from './event-list-total';
 import { findTermRefs } from './event-terms';
 import { EventEntity, EventOrganizerEntity, EventTermEntity, EventVenueEntity } from './event.entity';
 import { EventLinks, LinkKind, eventLinks } from './event-links';
+import { EventView, presentEvent } from './event.presenter';
+import { loadRecurrences } from './recurrence/recurrence-read';
+import { seriesInFeed } from './recurrence/recurrence-ics';
 
 /** A row of one of the link tables (they share the copied columns). */
 type LinkEntity = EventTermEntity | EventVenueEntity | EventOrganizerEntity;
-import { EventView, LinkedPostView, presentEvent } from './event.presenter';
-import { loadRecurrences } from './recurrence/recurrence-read';
-import { seriesInFeed } from './recurrence/recurrence-ics';
 
 /** How the caller sees one event: single reads add `json_ld`; `password` may unlock protected ones. */
 export interface ViewOptions {
@@ -60,8 +61,6 @@ export class EventsQueryService {
     private readonly dataSource: DataSource,
     private readonly urls: Urls,
     private readonly media: MediaService,
-    private readonly venues: VenuesService,
-    private readonly organizers: OrganizersService,
     private readonly cache: ReadCache,
     private readonly links: EventLinks,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -320,9 +319,15 @@ export class EventsQueryService {
       m,
     );
     // Linked venues and organizers are shown as the event is; a protected one needs its own password.
-    const linkedOptions = { single: options.single };
-    const venueViews = groupByEvent(venues, this.venues.presentLoaded(venues.posts, user, linkedOptions, images));
-    const organizerViews = groupByEvent(organizers, this.organizers.presentLoaded(organizers.posts, user, linkedOptions, images));
+    const loaded: LinkedPostsLoaded = { urls: this.urls, images, single: options.single ?? false };
+    const venueViews = groupByEvent(
+      venues,
+      venues.posts.map((venue) => presentVenue(venue, linkedPostContext(venue, loaded))),
+    );
+    const organizerViews = groupByEvent(
+      organizers,
+      organizers.posts.map((organizer) => presentOrganizer(organizer, linkedPostContext(organizer, loaded))),
+    );
     return events.map((event) =>
       presentEvent(
         event,
@@ -485,9 +490,9 @@ async function loadLinked<P extends VenueEntity | OrganizerEntity>(
 }
 
 /** The views of `linked.posts` (same order) per event, in link order. */
-function groupByEvent<P extends { id: number }>(linked: LinkedPosts<P>, views: LinkedPostView[]): Map<number, LinkedPostView[]> {
+function groupByEvent<P extends { id: number }, V extends VenueView | OrganizerView>(linked: LinkedPosts<P>, views: V[]): Map<number, V[]> {
   const byId = new Map(linked.posts.map((post, index) => [post.id, views[index]]));
-  const byEvent = new Map<number, LinkedPostView[]>();
+  const byEvent = new Map<number, V[]>();
   for (const { eventId, postId } of linked.links) {
     const list = byEvent.get(eventId) ?? [];
     list.push(byId.get(postId)!);

@@ -7,7 +7,6 @@ import { AuthUser } from '../auth/auth-user';
 import { can } from '../auth/permissions';
 import { ApiError } from '../common/errors/api-error';
 import { Message, msg } from '../common/i18n/message';
-import { ArgsPipe } from '../common/params/args.pipe';
 import { parseDateInput } from '../common/parsing/date-input';
 import { parseTimezone } from '../common/parsing/timezone';
 import { resolveAuthor } from '../posts/author';
@@ -21,11 +20,9 @@ import { insertComplete } from '../database/insert-complete';
 import { lockForUpdate, transaction } from '../database/transaction';
 import { MediaEntity } from '../media/media.entity';
 import { MediaService } from '../media/media.service';
-import { CreateOrganizerDto } from '../organizers/dto/create-organizer.dto';
 import { OrganizerEntity } from '../organizers/organizer.entity';
 import { OrganizersService } from '../organizers/organizers.service';
 import { CATEGORY, TAG } from '../terms/taxonomy';
-import { CreateVenueDto } from '../venues/dto/create-venue.dto';
 import { VenueEntity } from '../venues/venue.entity';
 import { VenuesService } from '../venues/venues.service';
 import { CreateEventDto, EventDateInput, LinkedInput } from './dto/create-event.dto';
@@ -78,8 +75,6 @@ export interface DeletedEvent {
  */
 @Injectable()
 export class EventsWriteService {
-  private readonly nestedArgs: ArgsPipe;
-
   constructor(
     private readonly dataSource: DataSource,
     private readonly query: EventsQueryService,
@@ -89,9 +84,7 @@ export class EventsWriteService {
     private readonly urls: Urls,
     private readonly recurrence: RecurrenceService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {
-    this.nestedArgs = new ArgsPipe(config);
-  }
+  ) {}
 
   async create(input: CreateEventDto, user: AuthUser): Promise<Created<EventView>> {
     return retryOnSlugConflict(
@@ -310,12 +303,12 @@ export class EventsWriteService {
     }
 
     if (input.venue !== undefined) {
-      const venues = await this.planLinked(manager, user, 'venue', VenueEntity, CreateVenueDto, input.venue ?? []);
+      const venues = await this.planLinked(manager, user, 'venue', VenueEntity, this.venues, input.venue ?? []);
       if (Array.isArray(venues)) plan.venues = venues;
       else reasons.venue = venues;
     }
     if (input.organizer !== undefined) {
-      const organizers = await this.planLinked(manager, user, 'organizer', OrganizerEntity, CreateOrganizerDto, input.organizer ?? []);
+      const organizers = await this.planLinked(manager, user, 'organizer', OrganizerEntity, this.organizers, input.organizer ?? []);
       if (Array.isArray(organizers)) plan.organizers = organizers;
       else reasons.organizer = organizers;
     }
@@ -371,14 +364,15 @@ export class EventsWriteService {
 
   /**
    * Existing ids must name non-trashed rows the caller may read (others' unpublished ones are
-   * reported like unknown ids, CONTRACT §2.4); objects must pass the resource's own create rules.
+   * reported like unknown ids, CONTRACT §2.4); objects are validated by the resource's own service
+   * (its create DTO and rules), once, here; createNested writes what passed.
    */
   private async planLinked(
     manager: EntityManager,
     user: AuthUser,
     name: 'venue' | 'organizer',
     entity: typeof VenueEntity | typeof OrganizerEntity,
-    dto: typeof CreateVenueDto | typeof CreateOrganizerDto,
+    service: { validateNested(body: Record<string, unknown>): Promise<object> },
     inputs: readonly LinkedInput[],
   ): Promise<LinkedPlan | Message> {
     const ids = inputs.filter((input) => input.kind === 'id').map((input) => input.id);
@@ -391,7 +385,7 @@ export class EventsWriteService {
         continue;
       }
       try {
-        const args = await this.nestedArgs.validateArgs(dto, { path: {}, query: {}, body: input.data });
+        const args = await service.validateNested(input.data);
         plan.push({ kind: 'new', args });
       } catch (error) {
         if (!(error instanceof ApiError)) throw error;
@@ -529,7 +523,10 @@ export class EventsWriteService {
     return ids;
   }
 
-  /** The resource's own create (and duplicate rule); its 400s are reported on `venue` or `organizer`. */
+  /**
+   * The resource's own create (and duplicate rule). What it checks against the database (author,
+   * image, publication date) is reported on `venue` or `organizer`.
+   */
   private async createLinkedPost<P>(
     service: { createPost(args: never, user: AuthUser, manager: EntityManager): Promise<P> },
     args: object,

@@ -7,9 +7,10 @@ import { SubjectAction } from '../auth/subject';
 import { ApiError } from '../common/errors/api-error';
 import { ErrorCode } from '../common/errors/error-codes';
 import { msg } from '../common/i18n/message';
+import { ArgsPipe } from '../common/params/args.pipe';
 import { parsePathId } from '../common/params/path-id';
 import { resolveAuthor } from '../posts/author';
-import { isPasswordLocked, openContentWhere } from '../posts/password';
+import { openContentWhere } from '../posts/password';
 import { StoredMoment, publicationMoment, storedMoment } from '../posts/post-dates';
 import { assertReadable } from '../posts/readable';
 import { retryOnSlugConflict, uniqueSlug } from '../posts/slug';
@@ -21,11 +22,10 @@ import { recordEventChanges } from '../events/event-day-counts';
 import { EventEntity } from '../events/event.entity';
 import { EventLinks } from '../events/event-links';
 import { ListPage, buildListLinks, resolvePage, totalPages } from '../listing';
-import { MediaEntity } from '../media/media.entity';
 import { MediaService } from '../media/media.service';
 import { LinkedPostListArgs, LinkedPostWriteArgs } from './linked-post-args';
 import { LinkedPostEntity } from './linked-post.entity';
-import { Json, LinkedPostView } from './linked-post.presenter';
+import { LinkedPostContext, linkedPostContext } from './linked-post.presenter';
 
 /** How a request sees venues or organizers: single reads add `json_ld`; `password` may unlock protected ones. */
 export interface LinkedPostViewOptions {
@@ -39,8 +39,10 @@ export interface LinkedPostViewOptions {
 }
 
 /** What tells venues and organizers apart for the shared service. */
-export interface LinkedPostKind<E extends LinkedPostEntity> {
+export interface LinkedPostKind<E extends LinkedPostEntity, A extends LinkedPostWriteArgs> {
   readonly entity: new () => E;
+  /** The create DTO: POST's body, and a nested object on an event write, are validated by it. */
+  readonly createDto: new () => A;
   readonly singular: 'venue' | 'organizer';
   readonly plural: 'venues' | 'organizers';
   /** The entity properties `search` looks in (tec-other-api §1.1, §1.2). */
@@ -73,15 +75,19 @@ export function searchWords(search: string): string[] {
  * Venues and organizers: the same WordPress-post behaviour (CONTRACT §4, tec-other-api §1.1-§2.2),
  * written once. Subclasses add their own fields and their presenter.
  */
-export abstract class LinkedPostsService<E extends LinkedPostEntity, A extends LinkedPostWriteArgs> {
+export abstract class LinkedPostsService<E extends LinkedPostEntity, A extends LinkedPostWriteArgs, V extends object> {
+  private readonly args: ArgsPipe;
+
   protected constructor(
-    private readonly kind: LinkedPostKind<E>,
+    private readonly kind: LinkedPostKind<E, A>,
     protected readonly dataSource: DataSource,
     protected readonly media: MediaService,
     protected readonly urls: Urls,
     protected readonly config: AppConfig,
     private readonly links: EventLinks,
-  ) {}
+  ) {
+    this.args = new ArgsPipe(config);
+  }
 
   /** Rules across the resource's own fields (400); runs before anything is read or written. */
   protected abstract checkFields(args: A): void;
@@ -90,7 +96,7 @@ export abstract class LinkedPostsService<E extends LinkedPostEntity, A extends L
   protected abstract applyFields(post: E, args: A, creating: boolean): void;
 
   /** The public JSON of one row (the resource's presenter). */
-  protected abstract presentOne(post: E, view: LinkedPostView): Json;
+  protected abstract presentOne(post: E, context: LinkedPostContext): V;
 
   /** For @LoadSubject: the row a path addresses, 404 when unknown, 403 when the caller may not act on it. */
   async resolve(params: Record<string, unknown>, action: SubjectAction, user: AuthUser | null | undefined): Promise<E> {
@@ -150,13 +156,25 @@ export abstract class LinkedPostsService<E extends LinkedPostEntity, A extends L
   }
 
   /** A single read: the object with `json_ld`. */
-  async read(post: E, user: AuthUser | null | undefined, password?: string, manager?: EntityManager): Promise<Json> {
+  async read(post: E, user: AuthUser | null | undefined, password?: string, manager?: EntityManager): Promise<V> {
     const [body] = await this.present([post], user, { single: true, password }, manager);
     return body;
   }
 
+  /**
+   * The fields of a new row given inside another request (a `venue` object on an event write):
+   * the create DTO through the global pipe's rules, then the cross-field rules, as POST runs
+   * them. Throws the 400 a POST with that body would answer; the result goes to createPost.
+   */
+  async validateNested(body: Record<string, unknown>): Promise<A> {
+    const args = await this.args.validateArgs(this.kind.createDto, { path: {}, query: {}, body });
+    this.checkFields(args);
+    return args;
+  }
+
   /** POST on the collection: 201 with the new row, or with the existing duplicate unchanged. */
-  async create(args: A, user: AuthUser): Promise<Created<Json>> {
+  async create(args: A, user: AuthUser): Promise<Created<V>> {
+    this.checkFields(args);
     return retryOnSlugConflict(
       () =>
         transaction(this.dataSource, async (manager) => {
@@ -171,11 +189,11 @@ export abstract class LinkedPostsService<E extends LinkedPostEntity, A extends L
   /**
    * Creates a row inside the caller's transaction, or returns the existing one the duplicate rule
    * finds (CONTRACT §4: same name, and same description if sent, not trashed, readable by the
-   * caller), unchanged. The events issue creates nested venues and organizers with it.
+   * caller), unchanged. The events issue creates nested venues and organizers with it. `args`
+   * have passed the create DTO and checkFields (create, validateNested).
    */
   async createPost(args: A, user: AuthUser, manager: EntityManager): Promise<E> {
     if (!args.name) throw ApiError.missingParams([this.kind.singular]);
-    this.checkFields(args);
     const authorId = await resolveAuthor(manager, user, args.author);
     const published = publicationMoment(args.date, args.dateUtc, this.config.siteTimezone);
     if (args.image?.kind === 'id') await this.media.resolveImage(args.image, authorId, manager);
@@ -204,7 +222,7 @@ export abstract class LinkedPostsService<E extends LinkedPostEntity, A extends L
   }
 
   /** A partial update (CONTRACT §3): omitted fields keep their values, `null`/"" clear optional ones. */
-  async update(post: E, args: A, user: AuthUser): Promise<Json> {
+  async update(post: E, args: A, user: AuthUser): Promise<V> {
     this.checkFields(args);
     return transaction(this.dataSource, async (manager) => {
       const current = await manager.findOneOrFail(this.kind.entity, { where: { id: post.id } as FindOptionsWhere<E> });
@@ -235,7 +253,7 @@ export abstract class LinkedPostsService<E extends LinkedPostEntity, A extends L
    * DELETE: to the trash, never permanently (tec-other-api §1.1); a second time 410. The row's
    * links to events go in the same transaction, and only this row's (CONTRACT §9).
    */
-  async remove(post: E, user: AuthUser): Promise<Json> {
+  async remove(post: E, user: AuthUser): Promise<V> {
     return transaction(this.dataSource, async (manager) => {
       const modified = storedMoment(new Date(), this.config.siteTimezone);
       // One conditional UPDATE, so two concurrent deletes cannot both answer 200.
@@ -262,30 +280,17 @@ export abstract class LinkedPostsService<E extends LinkedPostEntity, A extends L
     viewer: AuthUser | null | undefined,
     options: LinkedPostViewOptions,
     manager?: EntityManager,
-  ): Promise<Json[]> {
+  ): Promise<V[]> {
     const images = await this.media.findByIds(
       posts.map((post) => post.imageId),
       manager,
     );
-    return this.presentLoaded(posts, viewer, options, images);
-  }
-
-  /** `present` with the images already loaded (the events list loads all of a page's images in one query). */
-  presentLoaded(
-    posts: readonly E[],
-    viewer: AuthUser | null | undefined,
-    options: LinkedPostViewOptions,
-    images: ReadonlyMap<number, MediaEntity>,
-  ): Json[] {
-    return posts.map((post) =>
-      this.presentOne(post, {
-        urls: this.urls,
-        image: post.imageId === null ? null : images.get(post.imageId),
-        single: options.single ?? false,
-        // A create may answer with an existing duplicate the caller may only read: that one stays closed.
-        blanked: isPasswordLocked(post, options.password) && !(options.written && canOnObject(viewer, 'edit', post)),
-      }),
-    );
+    // A create may answer with an existing duplicate the caller may only read: that one stays closed.
+    const unlockedIds = options.written
+      ? new Set(posts.filter((post) => canOnObject(viewer, 'edit', post)).map((post) => post.id))
+      : undefined;
+    const loaded = { urls: this.urls, images, single: options.single ?? false, password: options.password, unlockedIds };
+    return posts.map((post) => this.presentOne(post, linkedPostContext(post, loaded)));
   }
 
   /**

@@ -1,7 +1,8 @@
 import { HOSTILE, embedInScript } from '../../test/support/script-embedding';
-import { LinkedPostView } from '../linked-posts/linked-post.presenter';
+import { LinkedPostContext } from '../linked-posts/linked-post.presenter';
+import { MediaEntity } from '../media/media.entity';
 import { OrganizerEntity } from './organizer.entity';
-import { presentOrganizer } from './organizer.presenter';
+import { ORGANIZER_KEYS, presentOrganizer } from './organizer.presenter';
 
 const urls = {
   site: (...segments: string[]) => `https://site.test/${segments.join('/')}/`,
@@ -31,7 +32,26 @@ function organizer(fields: Partial<OrganizerEntity> = {}): OrganizerEntity {
   });
 }
 
-const view = (overrides: Partial<LinkedPostView> = {}): LinkedPostView => ({
+const full = {
+  description: '<p>About</p>',
+  excerpt: 'Short',
+  phone: '555-9999',
+  website: 'https://example.com/o',
+  email: 'org@example.com',
+  imageId: 4,
+};
+
+const image = Object.assign(new MediaEntity(), {
+  id: 4,
+  url: 'https://cdn.test/org.jpg',
+  extension: 'jpg',
+  width: 0,
+  height: 0,
+  sizes: null,
+  authorId: 1,
+});
+
+const view = (overrides: Partial<LinkedPostContext> = {}): LinkedPostContext => ({
   urls,
   image: null,
   single: false,
@@ -40,6 +60,10 @@ const view = (overrides: Partial<LinkedPostView> = {}): LinkedPostView => ({
 });
 
 describe('presentOrganizer', () => {
+  it('writes every key of ORGANIZER_KEYS in its order for a single read of a organizer with every field set', () => {
+    expect(Object.keys(presentOrganizer(organizer(full), view({ image, single: true })))).toEqual([...ORGANIZER_KEYS]);
+  });
+
   it('leaves every empty value out', () => {
     expect(Object.keys(presentOrganizer(organizer(), view()))).toEqual([
       'id',

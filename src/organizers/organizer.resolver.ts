@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Request } from 'express';
-import { Json } from '../linked-posts/linked-post.presenter';
+import { OrganizerView } from './organizer.presenter';
 import { SubjectAction, SubjectResolver } from '../auth/subject';
 import { OrganizerEntity } from './organizer.entity';
 import { OrganizersService } from './organizers.service';
@@ -16,7 +16,7 @@ export class OrganizerResolver implements SubjectResolver<OrganizerEntity> {
   }
 
   /** As a GET with the organizer's password gives it (see EventResolver.represent). */
-  represent(organizer: OrganizerEntity, request: Request, manager?: EntityManager): Promise<Json> {
+  represent(organizer: OrganizerEntity, request: Request, manager?: EntityManager): Promise<OrganizerView> {
     return this.organizers.read(organizer, request.user, organizer.password || undefined, manager);
   }
 }

@@ -6,7 +6,7 @@ import { Public, RequireCapability } from '../auth/capability.decorator';
 import { LoadSubject, Subject } from '../auth/subject';
 import { Args } from '../common/params/args.decorator';
 import { ListPage } from '../listing';
-import { Json } from '../linked-posts/linked-post.presenter';
+import { OrganizerView } from './organizer.presenter';
 import { CreateOrganizerDto } from './dto/create-organizer.dto';
 import { ListOrganizersQuery } from './dto/list-organizers.query';
 import { UpdateOrganizerBySlugDto, UpdateOrganizerDto } from './dto/update-organizer.dto';
@@ -28,20 +28,20 @@ export class OrganizersController {
 
   @Post()
   @RequireCapability('create_posts')
-  create(@Args() args: CreateOrganizerDto, @Caller() user: AuthUser): Promise<Created<Json>> {
+  create(@Args() args: CreateOrganizerDto, @Caller() user: AuthUser): Promise<Created<OrganizerView>> {
     return this.organizers.create(args, user);
   }
 
   @Get(':id')
   @LoadSubject(OrganizerResolver, 'read')
-  get(@Args() args: ReadOrganizerDto, @Subject() organizer: OrganizerEntity, @CurrentUser() user: AuthUser | null): Promise<Json> {
+  get(@Args() args: ReadOrganizerDto, @Subject() organizer: OrganizerEntity, @CurrentUser() user: AuthUser | null): Promise<OrganizerView> {
     return this.organizers.read(organizer, user, args.password);
   }
 
   @Delete(':id')
   @RequireCapability('create_posts')
   @LoadSubject(OrganizerResolver, 'delete')
-  remove(@Args() _args: OrganizerIdDto, @Subject() organizer: OrganizerEntity, @Caller() user: AuthUser): Promise<Json> {
+  remove(@Args() _args: OrganizerIdDto, @Subject() organizer: OrganizerEntity, @Caller() user: AuthUser): Promise<OrganizerView> {
     return this.organizers.remove(organizer, user);
   }
 
@@ -49,21 +49,21 @@ export class OrganizersController {
   @HttpCode(200)
   @RequireCapability('create_posts')
   @LoadSubject(OrganizerResolver, 'edit')
-  updateByPost(@Args() args: UpdateOrganizerDto, @Subject() organizer: OrganizerEntity, @Caller() user: AuthUser): Promise<Json> {
+  updateByPost(@Args() args: UpdateOrganizerDto, @Subject() organizer: OrganizerEntity, @Caller() user: AuthUser): Promise<OrganizerView> {
     return this.organizers.update(organizer, args, user);
   }
 
   @Put(':id')
   @RequireCapability('create_posts')
   @LoadSubject(OrganizerResolver, 'edit')
-  updateByPut(@Args() args: UpdateOrganizerDto, @Subject() organizer: OrganizerEntity, @Caller() user: AuthUser): Promise<Json> {
+  updateByPut(@Args() args: UpdateOrganizerDto, @Subject() organizer: OrganizerEntity, @Caller() user: AuthUser): Promise<OrganizerView> {
     return this.organizers.update(organizer, args, user);
   }
 
   @Patch(':id')
   @RequireCapability('create_posts')
   @LoadSubject(OrganizerResolver, 'edit')
-  updateByPatch(@Args() args: UpdateOrganizerDto, @Subject() organizer: OrganizerEntity, @Caller() user: AuthUser): Promise<Json> {
+  updateByPatch(@Args() args: UpdateOrganizerDto, @Subject() organizer: OrganizerEntity, @Caller() user: AuthUser): Promise<OrganizerView> {
     return this.organizers.update(organizer, args, user);
   }
 
@@ -73,14 +73,14 @@ export class OrganizersController {
     @Args() args: ReadOrganizerBySlugDto,
     @Subject() organizer: OrganizerEntity,
     @CurrentUser() user: AuthUser | null,
-  ): Promise<Json> {
+  ): Promise<OrganizerView> {
     return this.organizers.read(organizer, user, args.password);
   }
 
   @Delete('by-slug/:slug')
   @RequireCapability('create_posts')
   @LoadSubject(OrganizerResolver, 'delete')
-  removeBySlug(@Args() _args: OrganizerSlugDto, @Subject() organizer: OrganizerEntity, @Caller() user: AuthUser): Promise<Json> {
+  removeBySlug(@Args() _args: OrganizerSlugDto, @Subject() organizer: OrganizerEntity, @Caller() user: AuthUser): Promise<OrganizerView> {
     return this.organizers.remove(organizer, user);
   }
 
@@ -92,7 +92,7 @@ export class OrganizersController {
     @Args() args: UpdateOrganizerBySlugDto,
     @Subject() organizer: OrganizerEntity,
     @Caller() user: AuthUser,
-  ): Promise<Json> {
+  ): Promise<OrganizerView> {
     return this.organizers.update(organizer, args, user);
   }
 
@@ -103,7 +103,7 @@ export class OrganizersController {
     @Args() args: UpdateOrganizerBySlugDto,
     @Subject() organizer: OrganizerEntity,
     @Caller() user: AuthUser,
-  ): Promise<Json> {
+  ): Promise<OrganizerView> {
     return this.organizers.update(organizer, args, user);
   }
 
@@ -114,7 +114,7 @@ export class OrganizersController {
     @Args() args: UpdateOrganizerBySlugDto,
     @Subject() organizer: OrganizerEntity,
     @Caller() user: AuthUser,
-  ): Promise<Json> {
+  ): Promise<OrganizerView> {
     return this.organizers.update(organizer, args, user);
   }
 }

@@ -3,18 +3,19 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { Urls } from '../common/urls/urls';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
-import { Json, LinkedPostView } from '../linked-posts/linked-post.presenter';
+import { LinkedPostContext } from '../linked-posts/linked-post.presenter';
 import { LinkedPostKind, LinkedPostsService } from '../linked-posts/linked-posts.service';
 import { MediaService } from '../media/media.service';
 import { EventLinks } from '../events/event-links';
 import { CreateOrganizerDto } from './dto/create-organizer.dto';
-import { presentOrganizer } from './organizer.presenter';
+import { OrganizerView, presentOrganizer } from './organizer.presenter';
 import { OrganizerEntity } from './organizer.entity';
 
 export type OrganizerArgs = Partial<CreateOrganizerDto>;
 
-const ORGANIZER: LinkedPostKind<OrganizerEntity> = {
+const ORGANIZER: LinkedPostKind<OrganizerEntity, OrganizerArgs> = {
   entity: OrganizerEntity,
+  createDto: CreateOrganizerDto,
   singular: 'organizer',
   plural: 'organizers',
   searchFields: ['name', 'description', 'excerpt', 'phone', 'email', 'website'],
@@ -28,7 +29,7 @@ const ORGANIZER: LinkedPostKind<OrganizerEntity> = {
 
 /** Organizers: the shared linked-post behaviour plus an e-mail address. */
 @Injectable()
-export class OrganizersService extends LinkedPostsService<OrganizerEntity, OrganizerArgs> {
+export class OrganizersService extends LinkedPostsService<OrganizerEntity, OrganizerArgs, OrganizerView> {
   constructor(
     @InjectDataSource() dataSource: DataSource,
     media: MediaService,
@@ -47,7 +48,7 @@ export class OrganizersService extends LinkedPostsService<OrganizerEntity, Organ
     if (args.email !== undefined || creating) organizer.email = args.email ?? '';
   }
 
-  protected presentOne(organizer: OrganizerEntity, view: LinkedPostView): Json {
-    return presentOrganizer(organizer, view);
+  protected presentOne(organizer: OrganizerEntity, context: LinkedPostContext): OrganizerView {
+    return presentOrganizer(organizer, context);
   }
 }

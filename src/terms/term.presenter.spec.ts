@@ -1,6 +1,6 @@
 import { Urls } from '../common/urls/urls';
 import { AppConfig } from '../config/app-config';
-import { presentEmbeddedTerm, presentTerm } from './term.presenter';
+import { EMBEDDED_TERM_KEYS, TERM_KEYS, TERM_LINK_KEYS, presentEmbeddedTerm, presentTerm } from './term.presenter';
 import { TermEntity } from './term.entity';
 
 const urls = new Urls({ siteUrl: 'https://example.com', restPrefix: '/wp-json' } as AppConfig);
@@ -23,7 +23,7 @@ function term(values: Partial<TermEntity>): TermEntity {
 describe('presentTerm', () => {
   it('presents a top-level category in the reference key order, without urls.up', () => {
     const view = presentTerm(term({}), urls);
-    expect(Object.keys(view)).toEqual(['id', 'count', 'description', 'name', 'slug', 'taxonomy', 'parent', 'meta', 'url', 'urls']);
+    expect(Object.keys(view)).toEqual([...TERM_KEYS]);
     expect(view).toEqual({
       id: 7,
       count: 3,
@@ -43,12 +43,12 @@ describe('presentTerm', () => {
     const view = presentTerm(term({ id: 9, parent: 7, slug: 'jazz' }), urls);
     expect(view.parent).toBe(7);
     expect(view.urls).toEqual({ self: `${ROOT}/categories/9`, collection: `${ROOT}/categories`, up: `${ROOT}/categories/7` });
-    expect(Object.keys(view.urls)).toEqual(['self', 'collection', 'up']);
+    expect(Object.keys(view.urls)).toEqual([...TERM_LINK_KEYS]);
   });
 
   it('presents a tag without parent, with the tag archive URL', () => {
     const view = presentTerm(term({ id: 12, taxonomy: 'post_tag', name: 'Outdoor', slug: 'outdoor', description: '', count: 0 }), urls);
-    expect(Object.keys(view)).toEqual(['id', 'count', 'description', 'name', 'slug', 'taxonomy', 'meta', 'url', 'urls']);
+    expect(Object.keys(view)).toEqual(TERM_KEYS.filter((key) => key !== 'parent'));
     expect(view).toMatchObject({ taxonomy: 'post_tag', url: 'https://example.com/tag/outdoor/', count: 0, description: '' });
     expect(view.urls).toEqual({ self: `${ROOT}/tags/12`, collection: `${ROOT}/tags` });
   });
@@ -61,19 +61,7 @@ describe('presentTerm', () => {
 describe('presentEmbeddedTerm', () => {
   it('presents the WP_Term shape of event objects in the reference key order', () => {
     const view = presentEmbeddedTerm(term({ id: 9, parent: 7, slug: 'jazz', name: 'Jazz' }), urls);
-    expect(Object.keys(view)).toEqual([
-      'name',
-      'slug',
-      'term_group',
-      'term_taxonomy_id',
-      'taxonomy',
-      'description',
-      'parent',
-      'count',
-      'filter',
-      'id',
-      'urls',
-    ]);
+    expect(Object.keys(view)).toEqual([...EMBEDDED_TERM_KEYS]);
     expect(view).toEqual({
       name: 'Jazz',
       slug: 'jazz',

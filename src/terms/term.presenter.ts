@@ -1,3 +1,4 @@
+import { ExactKeys } from '../common/presenting/wire-keys';
 import { CATEGORY, TAG, Taxonomy, TaxonomyName } from './taxonomy';
 import { TermEntity } from './term.entity';
 
@@ -12,6 +13,27 @@ export interface TermLinks {
   collection: string;
   up?: string;
 }
+
+/** A term's keys in the reference's order (tec-other-api §2.3); `parent` for categories only. */
+export const TERM_KEYS = ['id', 'count', 'description', 'name', 'slug', 'taxonomy', 'parent', 'meta', 'url', 'urls'] as const;
+
+/** An embedded term's keys: WordPress's WP_Term reshaped by the reference (tec-events-api §3.4). */
+export const EMBEDDED_TERM_KEYS = [
+  'name',
+  'slug',
+  'term_group',
+  'term_taxonomy_id',
+  'taxonomy',
+  'description',
+  'parent',
+  'count',
+  'filter',
+  'id',
+  'urls',
+] as const;
+
+/** A term's links: `self` and `collection`, `up` for a category with a parent. */
+export const TERM_LINK_KEYS = ['self', 'collection', 'up'] as const;
 
 /** A term as the category and tag routes return it (reference tec-other-api §2.3). */
 export interface TermView {
@@ -42,11 +64,16 @@ export interface EmbeddedTermView {
   urls: TermLinks;
 }
 
+const TERM_KEYS_MATCH_VIEW: ExactKeys<TermView, typeof TERM_KEYS> = true;
+const EMBEDDED_TERM_KEYS_MATCH_VIEW: ExactKeys<EmbeddedTermView, typeof EMBEDDED_TERM_KEYS> = true;
+const TERM_LINK_KEYS_MATCH_VIEW: ExactKeys<TermLinks, typeof TERM_LINK_KEYS> = true;
+void [TERM_KEYS_MATCH_VIEW, EMBEDDED_TERM_KEYS_MATCH_VIEW, TERM_LINK_KEYS_MATCH_VIEW];
+
 export function taxonomyOf(term: Pick<TermEntity, 'taxonomy'>): Taxonomy {
   return term.taxonomy === CATEGORY.name ? CATEGORY : TAG;
 }
 
-/** Key order: id, count, description, name, slug, taxonomy, parent (categories only), meta, url, urls. */
+/** Keys in TERM_KEYS' order (a literal, compared with it by the unit spec); `parent` for categories only. */
 export function presentTerm(term: TermEntity, urls: TermUrlBuilder): TermView {
   const taxonomy = taxonomyOf(term);
   return {

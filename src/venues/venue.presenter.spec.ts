@@ -1,8 +1,8 @@
 import { MediaEntity } from '../media/media.entity';
 import { HOSTILE, embedInScript } from '../../test/support/script-embedding';
-import { LinkedPostView } from '../linked-posts/linked-post.presenter';
+import { LinkedPostContext } from '../linked-posts/linked-post.presenter';
 import { VenueEntity } from './venue.entity';
-import { presentVenue } from './venue.presenter';
+import { VENUE_KEYS, presentVenue } from './venue.presenter';
 
 const urls = {
   site: (...segments: string[]) => `https://site.test/${segments.join('/')}/`,
@@ -69,7 +69,7 @@ const image = Object.assign(new MediaEntity(), {
   authorId: 3,
 });
 
-const view = (overrides: Partial<LinkedPostView> = {}): LinkedPostView => ({
+const view = (overrides: Partial<LinkedPostContext> = {}): LinkedPostContext => ({
   urls,
   image: null,
   single: false,
@@ -78,6 +78,10 @@ const view = (overrides: Partial<LinkedPostView> = {}): LinkedPostView => ({
 });
 
 describe('presentVenue', () => {
+  it('writes every key of VENUE_KEYS in its order for a single read of a venue with every field set', () => {
+    expect(Object.keys(presentVenue(venue(full), view({ image, single: true })))).toEqual([...VENUE_KEYS]);
+  });
+
   it('leaves empty values out but always keeps the map flags and global ids', () => {
     const body = presentVenue(venue(), view());
     expect(Object.keys(body)).toEqual([

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Request } from 'express';
-import { Json } from '../linked-posts/linked-post.presenter';
+import { VenueView } from './venue.presenter';
 import { SubjectAction, SubjectResolver } from '../auth/subject';
 import { VenueEntity } from './venue.entity';
 import { VenuesService } from './venues.service';
@@ -16,7 +16,7 @@ export class VenueResolver implements SubjectResolver<VenueEntity> {
   }
 
   /** As a GET with the venue's password gives it (see EventResolver.represent). */
-  represent(venue: VenueEntity, request: Request, manager?: EntityManager): Promise<Json> {
+  represent(venue: VenueEntity, request: Request, manager?: EntityManager): Promise<VenueView> {
     return this.venues.read(venue, request.user, venue.password || undefined, manager);
   }
 }

@@ -6,7 +6,7 @@ import { Public, RequireCapability } from '../auth/capability.decorator';
 import { LoadSubject, Subject } from '../auth/subject';
 import { Args } from '../common/params/args.decorator';
 import { ListPage } from '../listing';
-import { Json } from '../linked-posts/linked-post.presenter';
+import { VenueView } from './venue.presenter';
 import { CreateVenueDto } from './dto/create-venue.dto';
 import { ListVenuesQuery } from './dto/list-venues.query';
 import { UpdateVenueBySlugDto, UpdateVenueDto } from './dto/update-venue.dto';
@@ -28,20 +28,20 @@ export class VenuesController {
 
   @Post()
   @RequireCapability('create_posts')
-  create(@Args() args: CreateVenueDto, @Caller() user: AuthUser): Promise<Created<Json>> {
+  create(@Args() args: CreateVenueDto, @Caller() user: AuthUser): Promise<Created<VenueView>> {
     return this.venues.create(args, user);
   }
 
   @Get(':id')
   @LoadSubject(VenueResolver, 'read')
-  get(@Args() args: ReadVenueDto, @Subject() venue: VenueEntity, @CurrentUser() user: AuthUser | null): Promise<Json> {
+  get(@Args() args: ReadVenueDto, @Subject() venue: VenueEntity, @CurrentUser() user: AuthUser | null): Promise<VenueView> {
     return this.venues.read(venue, user, args.password);
   }
 
   @Delete(':id')
   @RequireCapability('create_posts')
   @LoadSubject(VenueResolver, 'delete')
-  remove(@Args() _args: VenueIdDto, @Subject() venue: VenueEntity, @Caller() user: AuthUser): Promise<Json> {
+  remove(@Args() _args: VenueIdDto, @Subject() venue: VenueEntity, @Caller() user: AuthUser): Promise<VenueView> {
     return this.venues.remove(venue, user);
   }
 
@@ -49,34 +49,34 @@ export class VenuesController {
   @HttpCode(200)
   @RequireCapability('create_posts')
   @LoadSubject(VenueResolver, 'edit')
-  updateByPost(@Args() args: UpdateVenueDto, @Subject() venue: VenueEntity, @Caller() user: AuthUser): Promise<Json> {
+  updateByPost(@Args() args: UpdateVenueDto, @Subject() venue: VenueEntity, @Caller() user: AuthUser): Promise<VenueView> {
     return this.venues.update(venue, args, user);
   }
 
   @Put(':id')
   @RequireCapability('create_posts')
   @LoadSubject(VenueResolver, 'edit')
-  updateByPut(@Args() args: UpdateVenueDto, @Subject() venue: VenueEntity, @Caller() user: AuthUser): Promise<Json> {
+  updateByPut(@Args() args: UpdateVenueDto, @Subject() venue: VenueEntity, @Caller() user: AuthUser): Promise<VenueView> {
     return this.venues.update(venue, args, user);
   }
 
   @Patch(':id')
   @RequireCapability('create_posts')
   @LoadSubject(VenueResolver, 'edit')
-  updateByPatch(@Args() args: UpdateVenueDto, @Subject() venue: VenueEntity, @Caller() user: AuthUser): Promise<Json> {
+  updateByPatch(@Args() args: UpdateVenueDto, @Subject() venue: VenueEntity, @Caller() user: AuthUser): Promise<VenueView> {
     return this.venues.update(venue, args, user);
   }
 
   @Get('by-slug/:slug')
   @LoadSubject(VenueResolver, 'read')
-  getBySlug(@Args() args: ReadVenueBySlugDto, @Subject() venue: VenueEntity, @CurrentUser() user: AuthUser | null): Promise<Json> {
+  getBySlug(@Args() args: ReadVenueBySlugDto, @Subject() venue: VenueEntity, @CurrentUser() user: AuthUser | null): Promise<VenueView> {
     return this.venues.read(venue, user, args.password);
   }
 
   @Delete('by-slug/:slug')
   @RequireCapability('create_posts')
   @LoadSubject(VenueResolver, 'delete')
-  removeBySlug(@Args() _args: VenueSlugDto, @Subject() venue: VenueEntity, @Caller() user: AuthUser): Promise<Json> {
+  removeBySlug(@Args() _args: VenueSlugDto, @Subject() venue: VenueEntity, @Caller() user: AuthUser): Promise<VenueView> {
     return this.venues.remove(venue, user);
   }
 
@@ -84,21 +84,21 @@ export class VenuesController {
   @HttpCode(200)
   @RequireCapability('create_posts')
   @LoadSubject(VenueResolver, 'edit')
-  updateBySlugByPost(@Args() args: UpdateVenueBySlugDto, @Subject() venue: VenueEntity, @Caller() user: AuthUser): Promise<Json> {
+  updateBySlugByPost(@Args() args: UpdateVenueBySlugDto, @Subject() venue: VenueEntity, @Caller() user: AuthUser): Promise<VenueView> {
     return this.venues.update(venue, args, user);
   }
 
   @Put('by-slug/:slug')
   @RequireCapability('create_posts')
   @LoadSubject(VenueResolver, 'edit')
-  updateBySlugByPut(@Args() args: UpdateVenueBySlugDto, @Subject() venue: VenueEntity, @Caller() user: AuthUser): Promise<Json> {
+  updateBySlugByPut(@Args() args: UpdateVenueBySlugDto, @Subject() venue: VenueEntity, @Caller() user: AuthUser): Promise<VenueView> {
     return this.venues.update(venue, args, user);
   }
 
   @Patch('by-slug/:slug')
   @RequireCapability('create_posts')
   @LoadSubject(VenueResolver, 'edit')
-  updateBySlugByPatch(@Args() args: UpdateVenueBySlugDto, @Subject() venue: VenueEntity, @Caller() user: AuthUser): Promise<Json> {
+  updateBySlugByPatch(@Args() args: UpdateVenueBySlugDto, @Subject() venue: VenueEntity, @Caller() user: AuthUser): Promise<VenueView> {
     return this.venues.update(venue, args, user);
   }
 }

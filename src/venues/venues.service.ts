@@ -5,18 +5,19 @@ import { ApiError } from '../common/errors/api-error';
 import { msg } from '../common/i18n/message';
 import { Urls } from '../common/urls/urls';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
-import { Json, LinkedPostView } from '../linked-posts/linked-post.presenter';
+import { LinkedPostContext } from '../linked-posts/linked-post.presenter';
 import { LinkedPostKind, LinkedPostsService } from '../linked-posts/linked-posts.service';
 import { MediaService } from '../media/media.service';
 import { EventLinks } from '../events/event-links';
 import { CreateVenueDto } from './dto/create-venue.dto';
-import { presentVenue } from './venue.presenter';
+import { VenueView, presentVenue } from './venue.presenter';
 import { VenueEntity } from './venue.entity';
 
 export type VenueArgs = Partial<CreateVenueDto>;
 
-const VENUE: LinkedPostKind<VenueEntity> = {
+const VENUE: LinkedPostKind<VenueEntity, VenueArgs> = {
   entity: VenueEntity,
+  createDto: CreateVenueDto,
   singular: 'venue',
   plural: 'venues',
   // Country and website are not searched (tec-other-api §1.1).
@@ -33,7 +34,7 @@ const TEXT_FIELDS = ['address', 'city', 'country', 'province', 'state', 'zip', '
 
 /** Venues: the shared linked-post behaviour plus address fields, map flags and coordinates. */
 @Injectable()
-export class VenuesService extends LinkedPostsService<VenueEntity, VenueArgs> {
+export class VenuesService extends LinkedPostsService<VenueEntity, VenueArgs, VenueView> {
   constructor(
     @InjectDataSource() dataSource: DataSource,
     media: MediaService,
@@ -71,8 +72,8 @@ export class VenuesService extends LinkedPostsService<VenueEntity, VenueArgs> {
     }
   }
 
-  protected presentOne(venue: VenueEntity, view: LinkedPostView): Json {
-    return presentVenue(venue, view);
+  protected presentOne(venue: VenueEntity, context: LinkedPostContext): VenueView {
+    return presentVenue(venue, context);
   }
 }
 

@@ -1,60 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { ORGANIZER_KEYS as SRC_ORGANIZER_KEYS } from '../../src/organizers/organizer.presenter';
+import { VENUE_KEYS as SRC_VENUE_KEYS } from '../../src/venues/venue.presenter';
 import { TestApp } from './test-app';
 
-/** The reference's key orders (tec-other-api §2.1, §2.2; json_ld only on single reads). */
-export const VENUE_KEYS = [
-  'id',
-  'author',
-  'status',
-  'date',
-  'date_utc',
-  'modified',
-  'modified_utc',
-  'url',
-  'venue',
-  'description',
-  'excerpt',
-  'slug',
-  'image',
-  'address',
-  'city',
-  'country',
-  'province',
-  'state',
-  'zip',
-  'phone',
-  'website',
-  'stateprovince',
-  'geo_lat',
-  'geo_lng',
-  'json_ld',
-  'show_map',
-  'show_map_link',
-  'global_id',
-  'global_id_lineage',
-];
-
-export const ORGANIZER_KEYS = [
-  'id',
-  'author',
-  'status',
-  'date',
-  'date_utc',
-  'modified',
-  'modified_utc',
-  'url',
-  'organizer',
-  'description',
-  'excerpt',
-  'slug',
-  'image',
-  'phone',
-  'website',
-  'email',
-  'json_ld',
-  'global_id',
-  'global_id_lineage',
-];
+/** The reference's key orders (tec-other-api §2.1, §2.2; json_ld only on single reads), as the presenters declare them. */
+export const VENUE_KEYS: readonly string[] = SRC_VENUE_KEYS;
+export const ORGANIZER_KEYS: readonly string[] = SRC_ORGANIZER_KEYS;
 
 /** The keys of `object`, which must all be reference keys, in the reference's order. */
 export function inReferenceOrder(object: Record<string, unknown>, reference: readonly string[]): string[] {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { TERM_KEYS as SRC_TERM_KEYS } from '../../src/terms/term.presenter';
 import { TestApp } from './test-app';
 
 /** Test fixtures for the category and tag suites, written straight to the database. */
@@ -60,5 +61,6 @@ export class TermFixtures {
   }
 }
 
-export const TERM_KEYS = ['id', 'count', 'description', 'name', 'slug', 'taxonomy', 'parent', 'meta', 'url', 'urls'];
+/** As the presenter declares them (TERM_KEYS); tags have no `parent`. */
+export const TERM_KEYS: string[] = [...SRC_TERM_KEYS];
 export const TAG_KEYS = TERM_KEYS.filter((key) => key !== 'parent');

@@ -27,7 +27,6 @@ export const de_DE: Record<string, string> = {
   'A stable error code': 'Ein gleichbleibender Fehlercode',
   'A strong tag of this body: send it in If-None-Match or If-Match':
     'Ein starkes Tag dieses Inhalts: in If-None-Match oder If-Match senden',
-  'A term with the name provided already exists in this taxonomy.': 'Ein Begriff mit diesem Namen existiert bereits in dieser Taxonomie.',
   'A term with the name provided already exists with this parent.':
     'Ein Begriff mit diesem Namen existiert bereits unter diesem übergeordneten Begriff.',
   'A user name and one of its application passwords': 'Ein Benutzername und eines seiner Anwendungspasswörter',
@@ -56,7 +55,6 @@ export const de_DE: Record<string, string> = {
   'Ensure result set exclude specific IDs': 'Bestimmte IDs aus der Ergebnismenge ausschließen',
   'ETags of earlier responses of this read (or *): when one matches the current ETag, 304 with no body':
     'ETags früherer Antworten dieses Abrufs (oder *): Stimmt eines mit dem aktuellen ETag überein, kommt 304 ohne Inhalt',
-  'Event with ID %s does not exist.': 'Die Veranstaltung mit der ID %s existiert nicht.',
   'Event with slug %s does not exist.': 'Die Veranstaltung mit der Titelform %s existiert nicht.',
   'Events should be assigned one of the specified categories slugs or IDs':
     'Veranstaltungen mit einer der angegebenen Kategorien (Titelformen oder IDs)',
@@ -184,7 +182,6 @@ export const de_DE: Record<string, string> = {
   'Sorry, you are not allowed to do that.': 'Sie sind leider nicht berechtigt, diese Aktion durchzuführen.',
   'Sort collection by term attribute': 'Sammlung nach einem Begriffsattribut sortieren',
   'Syntax error': 'Syntaxfehler',
-  'Term does not exist.': 'Der Begriff existiert nicht.',
   'term_exists: the ID of the existing term': 'term_exists: die ID des vorhandenen Begriffs',
   'The %s could not be created from the provided data: invalid %s.':
     '%s konnte aus den übermittelten Daten nicht angelegt werden: ungültiges Feld %s.',
@@ -215,7 +212,6 @@ export const de_DE: Record<string, string> = {
   'The event end date and time': 'Enddatum und -uhrzeit der Veranstaltung',
   'The event excerpt': 'Der Textauszug der Veranstaltung',
   'The event featured image ID or URL': 'ID oder URL des Beitragsbilds der Veranstaltung',
-  'The event is already trashed': 'Die Veranstaltung ist bereits im Papierkorb',
   'The event organizer IDs or data': 'IDs oder Daten der Veranstalter der Veranstaltung',
   'the event password, for password-protected events': 'das Passwort der Veranstaltung, für passwortgeschützte Veranstaltungen',
   'The event password; readers must send it to see the event':
@@ -271,7 +267,6 @@ export const de_DE: Record<string, string> = {
   'The organizer description': 'Die Beschreibung des Veranstalters',
   'The organizer e-mail address': 'Die E-Mail-Adresse des Veranstalters',
   'The organizer featured image ID or URL': 'ID oder URL des Beitragsbilds des Veranstalters',
-  'The organizer is already trashed': 'Der Veranstalter ist bereits im Papierkorb',
   'The organizer name': 'Der Name des Veranstalters',
   'The organizer password': 'Das Passwort des Veranstalters',
   'The organizer phone number': 'Die Telefonnummer des Veranstalters',
@@ -295,22 +290,12 @@ export const de_DE: Record<string, string> = {
   'The public address of the site (SITE_URL)': 'Die öffentliche Adresse der Website (SITE_URL)',
   'The request body could not be read.': 'Der Body der Anfrage konnte nicht gelesen werden.',
   'The request body is larger than the limit of %s.': 'Der Body der Anfrage ist größer als die Grenze von %s.',
-  'The requested event archive page does not exist': 'Die angeforderte Seite des Veranstaltungsarchivs existiert nicht',
-  'The requested event is not accessible': 'Die angeforderte Veranstaltung ist nicht zugänglich',
-  'The requested event is not accessible without a password': 'Die angeforderte Veranstaltung ist ohne Passwort nicht zugänglich',
-  'The requested organizer archive page does not exist': 'Die angeforderte Seite des Veranstalterarchivs existiert nicht',
-  'The requested organizer does not exist.': 'Der angeforderte Veranstalter existiert nicht.',
-  'The requested organizer is not accessible': 'Der angeforderte Veranstalter ist nicht zugänglich',
-  'The requested venue archive page does not exist': 'Die angeforderte Seite des Veranstaltungsortarchivs existiert nicht',
-  'The requested venue does not exist.': 'Der angeforderte Veranstaltungsort existiert nicht.',
-  'The requested venue is not accessible': 'Der angeforderte Veranstaltungsort ist nicht zugänglich',
   'The resource has changed since it was read.': 'Die Ressource wurde seit dem Lesen geändert.',
   'The REST URL of the item': 'Die REST-URL des Elements',
   'The routes of the namespace with their parameters (the WordPress namespace index)':
     'Die Routen des Namensraums mit ihren Parametern (der WordPress-Namensraum-Index)',
   'The service is temporarily unavailable. Try again shortly.':
     'Der Dienst ist vorübergehend nicht verfügbar. Versuchen Sie es in Kürze erneut.',
-  'The slug “%s” is already in use by another term.': 'Die Titelform „%s“ wird bereits von einem anderen Begriff verwendet.',
   'The specified ID for the "%s" parameter is not a valid event.':
     'Die für den Parameter „%s“ angegebene ID ist keine gültige Veranstaltung.',
   'The specified namespace could not be found.': 'Der angegebene Namensraum konnte nicht gefunden werden.',
@@ -324,7 +309,6 @@ export const de_DE: Record<string, string> = {
   'The venue country': 'Das Land des Veranstaltungsorts',
   'The venue description': 'Die Beschreibung des Veranstaltungsorts',
   'The venue featured image ID or URL': 'ID oder URL des Beitragsbilds des Veranstaltungsorts',
-  'The venue is already trashed': 'Der Veranstaltungsort ist bereits im Papierkorb',
   'The venue latitude (-90 to 90); requires geo_lng': 'Der Breitengrad des Veranstaltungsorts (-90 bis 90); erfordert geo_lng',
   'The venue longitude (-180 to 180); requires geo_lat': 'Der Längengrad des Veranstaltungsorts (-180 bis 180); erfordert geo_lat',
   'The venue name': 'Der Name des Veranstaltungsorts',
@@ -341,7 +325,6 @@ export const de_DE: Record<string, string> = {
   'The venue website URL': 'Die Website-URL des Veranstaltungsorts',
   'The venue ZIP code': 'Die Postleitzahl des Veranstaltungsorts',
   'This document': 'Dieses Dokument',
-  'This event is no longer available': 'Diese Veranstaltung ist nicht mehr verfügbar',
   'This OpenAPI document': 'Dieses OpenAPI-Dokument',
   'Too many failed login attempts. Try again in %s seconds.':
     'Zu viele fehlgeschlagene Anmeldeversuche. Versuchen Sie es in %s Sekunden erneut.',
