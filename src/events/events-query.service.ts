@@ -12,6 +12,7 @@ import { Urls } from '../common/urls/urls';
 import { requestNamespace } from '../namespace';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { ReadCache, jsonWeight } from '../database/read-cache';
+import { ReadDeps, Span } from '../database/write-scope';
 import { FilterValue, ListPage, PageRequest, buildListLinks, resolvePage, totalPages } from '../listing';
 import { DateWindow, dateWindowFilters, resolveDateWindow } from '../listing/date-window';
 import { MediaService } from '../media/media.service';
@@ -24,6 +25,7 @@ import { VenueEntity } from '../venues/venue.entity';
 import { VenuesService } from '../venues/venues.service';
 import { DEFAULT_GEOLOC_RADIUS_KM, ListEventsQuery } from './dto/list-events.query';
 import { CountedScope, countFromSummaries } from './event-list-total';
+import { LinkFilters, listMembers, pageSpan, shownPosts, windowSpan } from './event-read-deps';
 import { findTermRefs } from './event-terms';
 import { EventEntity, EventOrganizerEntity, EventTermEntity, EventVenueEntity } from './event.entity';
 import { EventView, LinkedPostView, presentEvent } from './event.presenter';
@@ -81,14 +83,22 @@ export class EventsQueryService {
       ignore: query.include !== undefined,
     });
     const filters = listFilters(query, window, scope, point);
-    const build = () => this.listPage(query, user, { paging, scope, point, window, filters });
-    if (user || query.password !== undefined) return build();
     // Every anonymous caller gets the same page for the same effective filters: they are the whole
     // input (the links carry them so that following one keeps the result set, and the window is
-    // resolved, so the default one changes with the site's day). Remembered until the next write.
-    // The namespace is part of the key: the page's URLs are under the one the request came in on.
-    const key = `events-list\0${requestNamespace()}\0${JSON.stringify([paging.page, paging.perPage, filters])}`;
-    return this.cache.get(key, build, { weigh: (result) => jsonWeight(result.body), freeze: true });
+    // resolved, so the default one changes with the site's day). Remembered until a write that can
+    // change it (issue #14). The namespace is part of the key: the page's URLs are under the one the request came in on.
+    const key =
+      user || query.password !== undefined
+        ? undefined
+        : `events-list\0${requestNamespace()}\0${JSON.stringify([paging.page, paging.perPage, filters])}`;
+    const build = () => this.listPage(query, user, { paging, scope, point, window, filters, itemsKey: key && `${key}\0items` });
+    if (!key) return (await build()).page;
+    const remembered = await this.cache.get(key, build, {
+      weigh: (result) => jsonWeight(result.page.body),
+      freeze: true,
+      depends: (result) => result.deps,
+    });
+    return remembered.page;
   }
 
   private async listPage(
@@ -100,8 +110,10 @@ export class EventsQueryService {
       point: GeoPoint | undefined;
       window: DateWindow;
       filters: [string, FilterValue][];
+      /** Anonymous lists: the key under which the page's items are remembered apart from the total. */
+      itemsKey?: string;
     },
-  ): Promise<ListPage> {
+  ): Promise<{ page: ListPage; deps: ReadDeps }> {
     const { scope, point, window, filters } = request;
     const { page, perPage, offset } = request.paging;
     const [categoryIds, tagIds] = await Promise.all([
@@ -127,21 +139,50 @@ export class EventsQueryService {
     if (query.include) builder.andWhere('e.id IN (:...include)', { include: query.include });
     if (query.geoloc || point) whereGeoloc(builder, point, user);
 
-    // The page first: when it is the first page and not full, it is the whole result.
-    const { events, matched } = await this.pageOf(builder, offset, perPage);
+    const span = windowSpan(window);
+    const linked: LinkFilters = {
+      termIds: categoryIds || tagIds ? [...(categoryIds ?? []), ...(tagIds ?? [])] : undefined,
+      venueIds: query.venue,
+      organizerIds: query.organizer,
+    };
+    // The page first: when it is the first page and not full, it is the whole result. An anonymous
+    // page's items are remembered apart from its total: a write later than its last item changes only the total.
+    const items = () => this.pageItems(builder, { offset, perPage, user, password: query.password, span, linked });
+    const { views, matched } = request.itemsKey
+      ? await this.cache.get(request.itemsKey, items, {
+          weigh: (result) => jsonWeight(result.views),
+          freeze: true,
+          depends: (result) => result.deps,
+        })
+      : await items();
     if (!matched && page > 1) throw ApiError.of('event-archive-page-not-found');
     // A page that is not full is the last one: it tells the total without counting. Otherwise the
-    // total is remembered per statement until the next write: counting walks the whole window.
+    // total is remembered per statement until a write in its window: counting walks the whole window.
     const counted = countedScope(query, scope, point, { categoryIds, tagIds });
+    const members = listMembers(span, linked);
     const total =
       matched < perPage
         ? offset + matched
-        : await this.cache.count(builder, () => (counted ? countFromSummaries(builder, window, counted) : countRows(builder)));
+        : await this.cache.count(builder, () => (counted ? countFromSummaries(builder, window, counted) : countRows(builder)), { members });
 
-    const items = await this.present(events, user, { password: query.password });
     const pages = totalPages(total, perPage);
     const links = buildListLinks({ collectionUrl: this.urls.rest('events'), page, perPage, totalPages: pages, filters });
-    return ListPage.posts('events', items, total, pages, links);
+    return { page: ListPage.posts('events', [...views], total, pages, links), deps: { posts: shownPosts(views), members } };
+  }
+
+  /** A page's events presented, and what they depend on (issue #14). */
+  private async pageItems(
+    builder: SelectQueryBuilder<EventEntity>,
+    request: { offset: number; perPage: number; user: AuthUser | null | undefined; password?: string; span: Span; linked: LinkFilters },
+  ): Promise<{ views: EventView[]; matched: number; deps: ReadDeps }> {
+    const { events, matched } = await this.pageOf(builder, request.offset, request.perPage);
+    const views = await this.present(events, request.user, { password: request.password });
+    const span = pageSpan(
+      request.span,
+      events.map((event) => event.startUtc),
+      matched === request.perPage,
+    );
+    return { views, matched, deps: { posts: shownPosts(views), members: listMembers(span, request.linked) } };
   }
 
   /**
@@ -181,7 +222,11 @@ export class EventsQueryService {
     if (user || password !== undefined || manager) return this.readUncached(where, user, password, manager);
     // What an anonymous caller without a password sees of an event is the same for all of them.
     const key = `event\0${requestNamespace()}\0${'id' in where ? `id\0${where.id}` : `slug\0${where.slug.toLowerCase()}`}`;
-    return this.cache.get(key, () => this.readUncached(where, null, undefined), { weigh: jsonWeight, freeze: true });
+    return this.cache.get(key, () => this.readUncached(where, null, undefined), {
+      weigh: jsonWeight,
+      freeze: true,
+      depends: (view) => ({ posts: shownPosts([view]) }),
+    });
   }
 
   private async readUncached(

@@ -34,6 +34,7 @@ import { deleteOccurrences, updateOccurrences } from './recurrence/occurrence-ro
 import { EventEntity, EventOrganizerEntity, EventTermEntity, EventVenueEntity } from './event.entity';
 import { EventView } from './event.presenter';
 import { CountedEvent, loadCountedEvents, recordEventChanges } from './event-day-counts';
+import { notesComplete } from '../database/write-notes';
 import { CountedState, UNCOUNTED, adjustTermCounts, createTerms, resolveTermRefs } from './event-terms';
 import { EventsQueryService } from './events-query.service';
 import { timezoneAbbreviation } from './timezone-abbr';
@@ -102,7 +103,8 @@ export class EventsWriteService {
           if (input.recurrence?.lines.length) await this.recurrence.setRule(manager, event, input.recurrence);
           const [body] = await this.query.present([event], user, { written: true }, manager);
           // Last: the day counts of popular days are the hottest rows, locked until the commit.
-          await recordEventChanges(manager, [{ before: null, after }]);
+          await recordEventChanges(manager, [{ id: event.id, before: null, after }]);
+          notesComplete();
           return new Created(body, this.urls.rest('events', event.id));
         }),
       WRITE_ATTEMPTS,
@@ -195,8 +197,10 @@ export class EventsWriteService {
     const after = await loadCountedEvents(manager, ids);
     await recordEventChanges(
       manager,
-      ids.map((id) => ({ before: before.get(id) ?? null, after: after.get(id) ?? null })),
+      ids.map((id) => ({ id, before: before.get(id) ?? null, after: after.get(id) ?? null })),
     );
+    // Every row an update or delete writes is one of `ids` (or a new occurrence, which notes itself).
+    notesComplete();
     return result;
   }
 
