@@ -149,4 +149,19 @@ export const SCENARIOS: readonly Scenario[] = [
       connections: 2,
     }),
   },
+  {
+    // Issue #14: single reads survive writes that do not touch their event (scoped ends of remembered reads).
+    key: 'mixed-by-id',
+    title: 'event by id while 2 connections create',
+    eventList: false,
+    writes: true,
+    request: (f) => ({ method: 'GET', paths: f.eventIds.map((id) => `${NS}/events/${id}`) }),
+    beside: (f) => ({
+      method: 'POST',
+      paths: [`${NS}/events`],
+      headers: { authorization: f.adminAuth },
+      bodies: f.createBodies,
+      connections: 2,
+    }),
+  },
 ];

@@ -141,18 +141,26 @@ describe('instances over a MariaDB primary, a replica and Redis (issue #15; the 
     expect(await ready(a)).toEqual({ status: 'ok', redis: 'ok', replicas: [{ name: 'replica1', serving: true, lag_seconds: 0 }] });
   });
 
-  it('ends the remembered reads of every instance when a write commits on any of them, long before READ_CACHE_SECONDS', async () => {
+  it('ends on every instance the remembered reads a write commits on any of them can change (and only those), long before READ_CACHE_SECONDS', async () => {
     const id = await createEvent(a, 'Remembered');
-    await eventually('the replica has the event', async () => (await onReplica('SELECT id FROM events WHERE id = ?', [id])).length === 1);
-    // A remembers its anonymous read once the replica has the write: a change made on the replica
+    const other = await createEvent(a, 'Unrelated');
+    await eventually(
+      'the replica has the events',
+      async () => (await onReplica('SELECT id FROM events WHERE id IN (?, ?)', [id, other])).length === 2,
+    );
+    // A remembers its anonymous reads once the replica has the write: a change made on the replica
     // alone (not through the app, so nobody announces it) then no longer shows through A.
-    let remembered = '';
-    await eventually('A remembers the event', async () => {
-      remembered = await anonymousTitle(a, id);
-      await setTitleOnReplica(id, remembered === 'Replica A' ? 'Replica B' : 'Replica A');
-      return (await anonymousTitle(a, id)) === remembered;
-    });
-    const onReplicaNow = remembered === 'Replica A' ? 'Replica B' : 'Replica A';
+    const remember = async (event: number) => {
+      let remembered = '';
+      await eventually(`A remembers event ${event}`, async () => {
+        remembered = await anonymousTitle(a, event);
+        await setTitleOnReplica(event, remembered === 'Replica A' ? 'Replica B' : 'Replica A');
+        return (await anonymousTitle(a, event)) === remembered;
+      });
+      return remembered;
+    };
+    const remembered = await remember(id);
+    const rememberedOther = await remember(other);
 
     await createEvent(b, 'Written through B');
     // The writer, signed in, reads its own write at once on either instance (from the primary).
@@ -160,12 +168,30 @@ describe('instances over a MariaDB primary, a replica and Redis (issue #15; the 
       const own = await get(instance, `${NS}/events?per_page=50`, AUTHORIZATION);
       expect((own.body as { events: { title: string }[] }).events.map((e) => e.title)).toContain('Written through B');
     }
-    // B's write ended what A remembered: A reads the replica again.
-    await eventually('A forgets what it remembered', async () => (await anonymousTitle(a, id)) === onReplicaNow);
+    // B's write ended A's remembered list, whose window holds it, and not its single reads of other events.
     await eventually('A shows the write to anonymous callers', async () => (await anonymousTitles(a)).includes('Written through B'));
+    await eventually('A answers its remembered reads again', async () => (await anonymousTitle(a, id)) === remembered);
+    expect(await anonymousTitle(a, other)).toBe(rememberedOther);
+
+    // A write of the event through B ends A's read of it, and only that one.
+    const updated = await fetch(`${b.base}${NS}/events/${id}`, {
+      method: 'POST',
+      headers: { authorization: AUTHORIZATION, 'content-type': 'application/json' },
+      body: JSON.stringify({ title: 'Updated through B' }),
+    });
+    expect(updated.status).toBe(200);
+    await eventually('A forgets what it remembered of the event', async () => (await anonymousTitle(a, id)) === 'Updated through B');
+    await eventually('A answers its other remembered read again', async () => (await anonymousTitle(a, other)) === rememberedOther);
+
     await createEvent(a, 'Written through A');
     await eventually('B shows the write to anonymous callers', async () => (await anonymousTitles(b)).includes('Written through A'));
-    await setTitleOnReplica(id, 'Remembered');
+    await setTitleOnReplica(other, 'Unrelated');
+    // Later tests find it by its first title.
+    await fetch(`${a.base}${NS}/events/${id}`, {
+      method: 'POST',
+      headers: { authorization: AUTHORIZATION, 'content-type': 'application/json' },
+      body: JSON.stringify({ title: 'Remembered' }),
+    });
   });
 
   it('answers anonymous reads from the replica and signed-in callers from the primary', async () => {

@@ -5,9 +5,10 @@ import {
   READ_CACHE_TTL_MS,
   ReadCache,
   jsonWeight,
+  announceWritten,
   markWritten,
-  writeGeneration,
 } from './read-cache';
+import { ALL, ReadDeps, ScopedWrite } from './write-scope';
 
 function setup() {
   const dataSource = {} as DataSource;
@@ -86,12 +87,81 @@ describe('ReadCache', () => {
     expect(await cache.get('k', counter([11]))).toBe(11);
   });
 
-  it('gives each DataSource its own write generation', () => {
+  it('ends only the remembered values of its own DataSource', async () => {
     const one = {} as DataSource;
     const other = {} as DataSource;
+    const [a, b] = [new ReadCache(one), new ReadCache(other)];
+    const [computeA, computeB] = [counter(), counter()];
+    await a.get('k', computeA);
+    await b.get('k', computeB);
     markWritten(one);
-    expect(writeGeneration(one)).toBe(1);
-    expect(writeGeneration(other)).toBe(0);
+    expect(await a.get('k', computeA)).toBe(2);
+    expect(await b.get('k', computeB)).toBe(1);
+  });
+
+  describe('scoped writes (issue #14)', () => {
+    const day = 86_400_000;
+    const eventWrite = (id: number, startDay: number, terms: number[] = []): ScopedWrite => ({
+      posts: { event: [id], term: terms },
+      spans: [[startDay * day, startDay * day + 3_600_000]],
+      links: { term: terms },
+    });
+    const listOf = (fromDay: number, toDay: number): ReadDeps => ({ members: { span: [fromDay * day, toDay * day] } });
+
+    it('keeps a value a write cannot change and ends one it can', async () => {
+      const { dataSource, cache } = setup();
+      const [near, far, single] = [counter(), counter(), counter()];
+      const read = () =>
+        Promise.all([
+          cache.get('near', near, { depends: () => listOf(0, 30) }),
+          cache.get('far', far, { depends: () => listOf(180, 220) }),
+          cache.get('single', single, { depends: () => ({ posts: { event: [7], term: [3] } }) }),
+        ]);
+      expect(await read()).toEqual([1, 1, 1]);
+      announceWritten(dataSource, eventWrite(99, 200));
+      expect(await read()).toEqual([1, 2, 1]);
+      announceWritten(dataSource, eventWrite(7, 500));
+      expect(await read()).toEqual([1, 2, 2]);
+      // Another event of term 3 changes the count the single read shows.
+      announceWritten(dataSource, eventWrite(8, 500, [3]));
+      expect(await read()).toEqual([1, 2, 3]);
+      announceWritten(dataSource, ALL);
+      expect(await read()).toEqual([2, 3, 4]);
+    });
+
+    it('ends values that do not say what they depend on at any write that changed content, and none at a write that changed none', async () => {
+      const { dataSource, cache } = setup();
+      const compute = counter();
+      await cache.get('k', compute);
+      announceWritten(dataSource, { posts: {}, spans: [], links: {} });
+      expect(await cache.get('k', compute)).toBe(1);
+      announceWritten(dataSource, eventWrite(1, 10_000));
+      expect(await cache.get('k', compute)).toBe(2);
+    });
+
+    it('does not keep a value whose computation overlapped a write that changes it, and keeps one that overlapped an unrelated write', async () => {
+      const { dataSource, cache } = setup();
+      const gates: (() => void)[] = [];
+      const slow = (value: number) => () => new Promise<number>((resolve) => gates.push(() => resolve(value)));
+      const changed = cache.get('changed', slow(1), { depends: () => listOf(0, 30) });
+      const unrelated = cache.get('unrelated', slow(1), { depends: () => listOf(180, 220) });
+      announceWritten(dataSource, eventWrite(5, 10));
+      gates.forEach((open) => open());
+      // Asked before the commit: their callers get them.
+      expect(await Promise.all([changed, unrelated])).toEqual([1, 1]);
+      expect(await cache.get('changed', () => Promise.resolve(2), { depends: () => listOf(0, 30) })).toBe(2);
+      expect(await cache.get('unrelated', () => Promise.resolve(2), { depends: () => listOf(180, 220) })).toBe(1);
+    });
+
+    it('does not keep a value still computed when everything ends', async () => {
+      const { dataSource, cache } = setup();
+      let open!: () => void;
+      const value = cache.get('k', () => new Promise<number>((resolve) => (open = () => resolve(1))), { depends: () => listOf(0, 1) });
+      markWritten(dataSource);
+      open();
+      expect(await value).toBe(1);
+      expect(await cache.get('k', () => Promise.resolve(2))).toBe(2);
+    });
   });
 
   it('forgets a value after its time to live (writes of other instances)', async () => {

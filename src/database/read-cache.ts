@@ -1,35 +1,33 @@
 import { DataSource, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
+import { ALL, Dependencies, EVERYTHING, WriteScope, endsRead, isEmpty } from './write-scope';
 
-const generations = new WeakMap<DataSource, number>();
+const caches = new WeakMap<DataSource, Set<ReadCache>>();
+const announced = new WeakMap<DataSource, ((scope: WriteScope) => void)[]>();
 
-/**
- * Every content write of the app goes through `transaction()`, which calls this when it starts and
- * when it has committed; the seed, which writes in bulk without it, calls it when it is done.
- */
-export function markWritten(dataSource: DataSource): void {
-  generations.set(dataSource, (generations.get(dataSource) ?? 0) + 1);
+/** Ends the remembered reads of `dataSource` in this process that `scope` can change. */
+export function endRemembered(dataSource: DataSource, scope: WriteScope): void {
+  for (const cache of caches.get(dataSource) ?? []) cache.end(scope);
 }
 
-const announced = new WeakMap<DataSource, (() => void)[]>();
+/** Content was written in a way nobody described (the seed, SQL of tests and the CLI): ends every remembered read here. */
+export function markWritten(dataSource: DataSource): void {
+  endRemembered(dataSource, ALL);
+}
 
-/** A write through `transaction()` has committed (or rolled back): ends remembered reads here, and tells the listeners (other instances). */
-export function announceWritten(dataSource: DataSource): void {
-  markWritten(dataSource);
-  for (const listener of announced.get(dataSource) ?? []) listener();
+/** A write through `transaction()` has committed: ends the remembered reads it can change here, and tells the listeners (other instances). */
+export function announceWritten(dataSource: DataSource, scope: WriteScope = ALL): void {
+  endRemembered(dataSource, scope);
+  for (const listener of announced.get(dataSource) ?? []) listener(scope);
 }
 
 /** Hears announceWritten() of `dataSource` (the invalidation transport, src/database/invalidation.ts). */
-export function onWriteAnnounced(dataSource: DataSource, listener: () => void): void {
+export function onWriteAnnounced(dataSource: DataSource, listener: (scope: WriteScope) => void): void {
   announced.set(dataSource, [...(announced.get(dataSource) ?? []), listener]);
 }
 
 /** Whether values may be remembered now (false while other instances' writes could go unnoticed). */
 export interface RememberGate {
   remembering(): boolean;
-}
-
-export function writeGeneration(dataSource: DataSource): number {
-  return generations.get(dataSource) ?? 0;
 }
 
 /** The default of READ_CACHE_SECONDS: how long a remembered read is used at most (writes of other instances show after this). */
@@ -53,6 +51,8 @@ export interface RememberOptions<T> {
    * it would change the answer of the others. Frozen, such a change throws instead (strict mode).
    */
   readonly freeze?: boolean;
+  /** What the value depends on (write-scope.ts), known once computed; without it, any write ends it. */
+  readonly depends?: (value: T) => Dependencies;
 }
 
 /** About the bytes of a value's JSON: the weight of remembered response bodies. */
@@ -69,19 +69,27 @@ function deepFreeze<T>(value: T): T {
 }
 
 interface Entry {
-  readonly generation: number;
   readonly expires: number;
   readonly value: Promise<unknown>;
   weight: number;
+  /** What it depends on; null while it is computed. */
+  deps: Dependencies | null;
+  /** The writes announced while it was computed: it is kept only if none of them can change it. */
+  heard: WriteScope[];
 }
+
+/** A value whose computation heard more writes than this is not kept (a bound on the list, not on correctness). */
+const MAX_HEARD = 64;
 
 /**
  * Reads that change only when content is written (list totals, anonymous pages, issue #7): each
- * is computed once per key and remembered until the next write through `transaction()` in this
- * process, or at most `ttlMs` (writes of other instances, or made outside the app). Concurrent requests for
- * the same key share one computation. A value computed while a write was in flight is never
- * served after it: entries carry the write generation they started in. When the values and their
- * keys outweigh READ_CACHE_BUDGET, or there are more than READ_CACHE_MAX_ENTRIES, the oldest go first.
+ * is computed once per key and remembered until a write that can change it (issue #14: each value
+ * says what it depends on, each write what it touched, see write-scope.ts) commits through
+ * `transaction()` here or is announced by another instance, or at most `ttlMs` (writes made
+ * outside the app). Concurrent requests for the same key share one computation. A value whose
+ * computation overlapped a write that can change it is never kept: the writes announced meanwhile
+ * are checked against its dependencies once they are known. When the values and their keys
+ * outweigh READ_CACHE_BUDGET, or there are more than READ_CACHE_MAX_ENTRIES, the oldest go first.
  */
 export class ReadCache {
   private readonly entries = new Map<string, Entry>();
@@ -91,10 +99,12 @@ export class ReadCache {
 
   /** `ttlMs` 0 turns remembering off: every read is computed (READ_CACHE_SECONDS=0); so does `gate` while it says no. */
   constructor(
-    private readonly dataSource: DataSource,
+    dataSource: DataSource,
     private readonly ttlMs: number = READ_CACHE_TTL_MS,
     private readonly gate: RememberGate = { remembering: () => true },
-  ) {}
+  ) {
+    caches.set(dataSource, (caches.get(dataSource) ?? new Set()).add(this));
+  }
 
   /** `onLookup` hears whether each read was remembered (the hit and miss counters of /metrics). */
   listen(onLookup: (hit: boolean) => void): void {
@@ -106,10 +116,9 @@ export class ReadCache {
       this.onLookup(false);
       return compute();
     }
-    const generation = writeGeneration(this.dataSource);
     const now = Date.now();
     const known = this.entries.get(key);
-    if (known && known.generation === generation && known.expires > now) {
+    if (known && known.expires > now) {
       this.onLookup(true);
       return known.value as Promise<T>;
     }
@@ -117,12 +126,19 @@ export class ReadCache {
     if (known) this.forget(key, known);
     const value = options.freeze ? compute().then(deepFreeze) : compute();
     // Keys count too: a count's key is its SQL with the parameters, which callers choose (ids).
-    const entry: Entry = { generation, expires: now + this.ttlMs, value, weight: key.length + DEFAULT_WEIGHT };
+    const entry: Entry = { expires: now + this.ttlMs, value, weight: key.length + DEFAULT_WEIGHT, deps: null, heard: [] };
     this.entries.set(key, entry);
     this.weight += entry.weight;
     value.then(
       (result) => {
         if (this.entries.get(key) !== entry) return;
+        const deps = options.depends ? options.depends(result) : EVERYTHING;
+        if (entry.heard.some((write) => endsRead(write, deps))) {
+          this.forget(key, entry);
+          return;
+        }
+        entry.deps = deps;
+        entry.heard = [];
         const weight = key.length + (options.weigh ? Math.max(1, options.weigh(result)) : DEFAULT_WEIGHT);
         this.weight += weight - entry.weight;
         entry.weight = weight;
@@ -138,9 +154,21 @@ export class ReadCache {
   }
 
   /** A count of the rows `builder` selects (`count`, default `getCount()`), remembered per statement and parameters. */
-  count(builder: SelectQueryBuilder<ObjectLiteral>, count: () => Promise<number> = () => builder.getCount()): Promise<number> {
+  count(
+    builder: SelectQueryBuilder<ObjectLiteral>,
+    count: () => Promise<number> = () => builder.getCount(),
+    deps: Dependencies = EVERYTHING,
+  ): Promise<number> {
     const [sql, parameters] = builder.getQueryAndParameters();
-    return this.get(`count\0${sql}\0${JSON.stringify(parameters)}`, count);
+    return this.get(`count\0${sql}\0${JSON.stringify(parameters)}`, count, { depends: () => deps });
+  }
+
+  /** Ends the values `write` can change; those being computed hear of it (see `get`). */
+  end(write: WriteScope): void {
+    if (write !== ALL && isEmpty(write)) return;
+    for (const [key, entry] of this.entries) {
+      if (entry.deps !== null ? endsRead(write, entry.deps) : write === ALL || entry.heard.push(write) > MAX_HEARD) this.forget(key, entry);
+    }
   }
 
   private evict(): void {

@@ -1,7 +1,9 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomInt } from 'node:crypto';
 import { DataSource, EntityManager, EntityTarget, FindOptionsWhere, ObjectLiteral } from 'typeorm';
-import { announceWritten, markWritten } from './read-cache';
+import { announceWritten } from './read-cache';
+import { collectingWrites } from './write-notes';
+import { ALL } from './write-scope';
 
 const sqliteQueues = new WeakMap<DataSource, Promise<unknown>>();
 /** The SQLite transaction running now: its token, and its end (settled, never rejected). */
@@ -51,17 +53,28 @@ export function transaction<T>(dataSource: DataSource, work: (manager: EntityMan
           return { result, guarded: true };
         }
       : async (manager: EntityManager) => ({ result: await work(manager), guarded: false });
-  // Remembered reads (ReadCache) end when a write starts and again once it has committed.
+  // Once it has committed, the remembered reads (ReadCache) it can change end, here and on other
+  // instances (issues #14, #15): the work notes what it wrote (write-notes.ts).
   const bracketed = async () => {
-    markWritten(dataSource);
+    let workFailed = false;
+    const notes = collectingWrites(() =>
+      dataSource.transaction((manager) =>
+        guarded(manager).catch((error: unknown) => {
+          workFailed = true;
+          throw error;
+        }),
+      ),
+    );
     try {
-      const done = await dataSource.transaction(guarded);
+      const done = await notes.done;
       // Committed: later transactions of the same request are not the guarded write.
       if (done.guarded && precondition) precondition.satisfied = true;
+      announceWritten(dataSource, notes.scope());
       return done.result;
-    } finally {
-      // Other instances hear of it too (issue #15, src/database/invalidation.ts).
-      announceWritten(dataSource);
+    } catch (error) {
+      // The work failed: rolled back, nothing to end. A failed commit may have committed: end everything.
+      if (!workFailed) announceWritten(dataSource, ALL);
+      throw error;
     }
   };
   if (dataSource.options.type !== 'better-sqlite3') return withDeadlockRetry(bracketed);

@@ -1,5 +1,7 @@
 import { DataSource, EntityManager } from 'typeorm';
 import { transaction } from '../database/transaction';
+import { noteWrite } from '../database/write-notes';
+import { ALL, eventsWritten } from '../database/write-scope';
 import { eventLinks } from './event-links';
 
 const DAY_MS = 86_400_000;
@@ -36,7 +38,7 @@ export interface CountedEvent {
  * exist / no longer exists), or every link to a term, venue or organizer removed at once.
  */
 export type EventCountChange =
-  | { readonly before: CountedEvent | null; readonly after: CountedEvent | null }
+  | { readonly id?: number; readonly before: CountedEvent | null; readonly after: CountedEvent | null }
   | { readonly unlinked: { readonly kind: 'term' | 'venue' | 'organizer'; readonly postId: number } };
 
 /** Whole UTC days since 1970-01-01. */
@@ -57,6 +59,12 @@ export function dayStart(day: number): Date {
  * (migration 1763700100000); `rebuildEventDayCounts` folds them again.
  */
 export async function recordEventChanges(manager: EntityManager, changes: readonly EventCountChange[]): Promise<void> {
+  // The same states tell the remembered reads what the write can change (issue #14); an id left out is any event.
+  noteWrite(
+    changes.some((change) => 'unlinked' in change)
+      ? ALL
+      : eventsWritten(changes as Extract<EventCountChange, { before: CountedEvent | null }>[]),
+  );
   const deltas = new Map<string, number>();
   const add = (event: CountedEvent | null, sign: number) => {
     if (!event || event.hideFromListings) return;

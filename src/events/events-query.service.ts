@@ -12,6 +12,7 @@ import { Urls } from '../common/urls/urls';
 import { requestNamespace } from '../namespace';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { ReadCache, jsonWeight } from '../database/read-cache';
+import { ReadDeps, Span } from '../database/write-scope';
 import { FilterValue, ListPage, PageRequest, buildListLinks, resolvePage, totalPages } from '../listing';
 import { DateWindow, dateWindowFilters, resolveDateWindow } from '../listing/date-window';
 import { MediaService } from '../media/media.service';
@@ -25,6 +26,7 @@ import { VenueView, presentVenue } from '../venues/venue.presenter';
 import { LinkedPostsLoaded, linkedPostContext } from '../linked-posts/linked-post.presenter';
 import { DEFAULT_GEOLOC_RADIUS_KM, ListEventsQuery } from './dto/list-events.query';
 import { CountedScope, countFromSummaries } from './event-list-total';
+import { LinkFilters, listMembers, pageSpan, shownPosts, windowSpan } from './event-read-deps';
 import { findTermRefs } from './event-terms';
 import { EventEntity, EventOrganizerEntity, EventTermEntity, EventVenueEntity } from './event.entity';
 import { EventLinks, LinkKind, eventLinks } from './event-links';
@@ -85,14 +87,22 @@ export class EventsQueryService {
       ignore: query.include !== undefined,
     });
     const filters = listFilters(query, window, scope, point);
-    const build = () => this.listPage(query, user, { paging, scope, point, window, filters });
-    if (user || query.password !== undefined) return build();
     // Every anonymous caller gets the same page for the same effective filters: they are the whole
     // input (the links carry them so that following one keeps the result set, and the window is
-    // resolved, so the default one changes with the site's day). Remembered until the next write.
-    // The namespace is part of the key: the page's URLs are under the one the request came in on.
-    const key = `events-list\0${requestNamespace()}\0${JSON.stringify([paging.page, paging.perPage, filters])}`;
-    return this.cache.get(key, build, { weigh: (result) => jsonWeight(result.body), freeze: true });
+    // resolved, so the default one changes with the site's day). Remembered until a write that can
+    // change it (issue #14). The namespace is part of the key: the page's URLs are under the one the request came in on.
+    const key =
+      user || query.password !== undefined
+        ? undefined
+        : `events-list\0${requestNamespace()}\0${JSON.stringify([paging.page, paging.perPage, filters])}`;
+    const build = () => this.listPage(query, user, { paging, scope, point, window, filters, itemsKey: key && `${key}\0items` });
+    if (!key) return (await build()).page;
+    const remembered = await this.cache.get(key, build, {
+      weigh: (result) => jsonWeight(result.page.body),
+      freeze: true,
+      depends: (result) => result.deps,
+    });
+    return remembered.page;
   }
 
   private async listPage(
@@ -104,8 +114,10 @@ export class EventsQueryService {
       point: GeoPoint | undefined;
       window: DateWindow;
       filters: [string, FilterValue][];
+      /** Anonymous lists: the key under which the page's items are remembered apart from the total. */
+      itemsKey?: string;
     },
-  ): Promise<ListPage> {
+  ): Promise<{ page: ListPage; deps: ReadDeps }> {
     const { scope, point, window, filters } = request;
     const { page, perPage, offset } = request.paging;
     const [categoryIds, tagIds] = await Promise.all([
@@ -134,26 +146,60 @@ export class EventsQueryService {
     const ids = driving ? this.linkDriven(driving, checked, { query, user, point, scope, window }) : builder;
     const order = driving ? 'l' : 'e';
 
-    // The page first: when it is the first page and not full, it is the whole result.
-    const { events, matched } = await this.pageOf(builder, ids, order, offset, perPage);
+    const span = windowSpan(window);
+    const linked: LinkFilters = {
+      termIds: categoryIds || tagIds ? [...(categoryIds ?? []), ...(tagIds ?? [])] : undefined,
+      venueIds: query.venue,
+      organizerIds: query.organizer,
+    };
+    // The page first: when it is the first page and not full, it is the whole result. An anonymous
+    // page's items are remembered apart from its total: a write later than its last item changes only the total.
+    const items = () => this.pageItems(builder, ids, order, { offset, perPage, user, password: query.password, span, linked });
+    const { views, matched } = request.itemsKey
+      ? await this.cache.get(request.itemsKey, items, {
+          weigh: (result) => jsonWeight(result.views),
+          freeze: true,
+          depends: (result) => result.deps,
+        })
+      : await items();
     if (!matched && page > 1) throw ApiError.of('event-archive-page-not-found');
     // A page that is not full is the last one: it tells the total without counting. Otherwise the
-    // total is remembered per statement until the next write: counting walks the whole window.
+    // total is remembered per statement until a write in its window: counting walks the whole window.
     const counted = countedScope(query, scope, point, { categoryIds, tagIds });
+    const members = listMembers(span, linked);
     // Several ids of the driving link may link one event more than once.
     const distinct = driving !== undefined && new Set(driving.ids).size > 1;
     const total =
       matched < perPage
         ? offset + matched
-        : await this.cache.count(ids, () =>
-            // The summaries' edge days from the events' start and end indexes: the link index is in start order only.
-            counted ? countFromSummaries(builder, window, counted) : countRows(ids, distinct ? 'DISTINCT l.event_id' : '*'),
+        : await this.cache.count(
+            ids,
+            () =>
+              // The summaries' edge days from the events' start and end indexes: the link index is in start order only.
+              counted ? countFromSummaries(builder, window, counted) : countRows(ids, distinct ? 'DISTINCT l.event_id' : '*'),
+            { members },
           );
 
-    const items = await this.present(events, user, { password: query.password });
     const pages = totalPages(total, perPage);
     const links = buildListLinks({ collectionUrl: this.urls.rest('events'), page, perPage, totalPages: pages, filters });
-    return ListPage.posts('events', items, total, pages, links);
+    return { page: ListPage.posts('events', [...views], total, pages, links), deps: { posts: shownPosts(views), members } };
+  }
+
+  /** A page's events presented, and what they depend on (issue #14). */
+  private async pageItems(
+    builder: SelectQueryBuilder<EventEntity>,
+    ids: SelectQueryBuilder<EventEntity> | SelectQueryBuilder<LinkEntity>,
+    order: 'e' | 'l',
+    request: { offset: number; perPage: number; user: AuthUser | null | undefined; password?: string; span: Span; linked: LinkFilters },
+  ): Promise<{ views: EventView[]; matched: number; deps: ReadDeps }> {
+    const { events, matched } = await this.pageOf(builder, ids, order, request.offset, request.perPage);
+    const views = await this.present(events, request.user, { password: request.password });
+    const span = pageSpan(
+      request.span,
+      events.map((event) => event.startUtc),
+      matched === request.perPage,
+    );
+    return { views, matched, deps: { posts: shownPosts(views), members: listMembers(span, request.linked) } };
   }
 
   /**
@@ -260,7 +306,11 @@ export class EventsQueryService {
     if (user || password !== undefined || manager) return this.readUncached(where, user, password, manager);
     // What an anonymous caller without a password sees of an event is the same for all of them.
     const key = `event\0${requestNamespace()}\0${'id' in where ? `id\0${where.id}` : `slug\0${where.slug.toLowerCase()}`}`;
-    return this.cache.get(key, () => this.readUncached(where, null, undefined), { weigh: jsonWeight, freeze: true });
+    return this.cache.get(key, () => this.readUncached(where, null, undefined), {
+      weigh: jsonWeight,
+      freeze: true,
+      depends: (view) => ({ posts: shownPosts([view]) }),
+    });
   }
 
   private async readUncached(

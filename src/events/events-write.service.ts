@@ -32,6 +32,7 @@ import { EventEntity } from './event.entity';
 import { LinkKind, eventLinks } from './event-links';
 import { EventView } from './event.presenter';
 import { CountedEvent, loadCountedEvents, recordEventChanges } from './event-day-counts';
+import { notesComplete } from '../database/write-notes';
 import { CountedState, UNCOUNTED, adjustTermCounts, createTerms, resolveTermRefs } from './event-terms';
 import { EventsQueryService } from './events-query.service';
 import { timezoneAbbreviation } from './timezone-abbr';
@@ -96,7 +97,8 @@ export class EventsWriteService {
           if (input.recurrence?.lines.length) await this.recurrence.setRule(manager, event, input.recurrence);
           const [body] = await this.query.present([event], user, { written: true }, manager);
           // Last: the day counts of popular days are the hottest rows, locked until the commit.
-          await recordEventChanges(manager, [{ before: null, after }]);
+          await recordEventChanges(manager, [{ id: event.id, before: null, after }]);
+          notesComplete();
           return new Created(body, this.urls.rest('events', event.id));
         }),
       WRITE_ATTEMPTS,
@@ -197,8 +199,10 @@ export class EventsWriteService {
     );
     await recordEventChanges(
       manager,
-      ids.map((id) => ({ before: before.get(id) ?? null, after: after.get(id) ?? null })),
+      ids.map((id) => ({ id, before: before.get(id) ?? null, after: after.get(id) ?? null })),
     );
+    // Every row an update or delete writes is one of `ids` (or a new occurrence, which notes itself).
+    notesComplete();
     return result;
   }
 

@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { DataSource, FindOptionsWhere, IsNull, LessThanOrEqual } from 'typeorm';
+import { DataSource, EntityManager, FindOptionsWhere, IsNull, LessThanOrEqual } from 'typeorm';
 import { ApiError } from '../common/errors/api-error';
 import { isUniqueViolation, transaction } from '../database/transaction';
+import { notesComplete } from '../database/write-notes';
 import { IdempotencyKeyEntity, StoredResponse } from './idempotency-key.entity';
 import { keyHash } from './request-fingerprint';
 
@@ -38,9 +39,7 @@ export class IdempotencyService {
       const id = await this.insert(userId, hash, fingerprint);
       if (id !== undefined) return { kind: 'run', id };
 
-      const row = await transaction(this.dataSource, (manager) =>
-        manager.findOne(IdempotencyKeyEntity, { where: { userId, keyHash: hash } }),
-      );
+      const row = await this.keysOnly((manager) => manager.findOne(IdempotencyKeyEntity, { where: { userId, keyHash: hash } }));
       if (!row) continue; // released (the first request failed) or cleaned up meanwhile: claim it
       if (row.expiresAt.getTime() <= Date.now()) {
         await this.delete({ id: row.id, expiresAt: LessThanOrEqual(new Date()) });
@@ -58,7 +57,7 @@ export class IdempotencyService {
 
   /** Stores the first response: from now on it is replayed. */
   async complete(id: number, response: StoredResponse): Promise<void> {
-    await transaction(this.dataSource, (manager) => manager.update(IdempotencyKeyEntity, { id }, { response }));
+    await this.keysOnly((manager) => manager.update(IdempotencyKeyEntity, { id }, { response }));
   }
 
   /** Gives the key back after a failed first request. */
@@ -66,10 +65,18 @@ export class IdempotencyService {
     await this.delete({ id, response: IsNull() });
   }
 
+  /** A transaction of idempotency keys only: it changes no content, so it ends no remembered read (issue #14). */
+  private keysOnly<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    return transaction(this.dataSource, (manager) => {
+      notesComplete();
+      return work(manager);
+    });
+  }
+
   private async insert(userId: number, hash: string, fingerprint: string): Promise<number | undefined> {
     const now = Date.now();
     try {
-      return await transaction(this.dataSource, async (manager) => {
+      return await this.keysOnly(async (manager) => {
         const result = await manager.insert(IdempotencyKeyEntity, {
           userId,
           keyHash: hash,
@@ -87,7 +94,7 @@ export class IdempotencyService {
   }
 
   private async delete(where: FindOptionsWhere<IdempotencyKeyEntity>): Promise<void> {
-    await transaction(this.dataSource, (manager) => manager.delete(IdempotencyKeyEntity, where));
+    await this.keysOnly((manager) => manager.delete(IdempotencyKeyEntity, where));
   }
 
   /** Deletes the expired keys of every user, at most once a minute per process. */

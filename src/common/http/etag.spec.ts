@@ -64,3 +64,18 @@ describe('notModified', () => {
     expect(notModified('GET', 200, headers, tag)).toBe(true);
   });
 });
+
+describe('strongEtag of remembered (frozen) bodies', () => {
+  it('gives a frozen body the tag its JSON has, as for any other body', () => {
+    const body = Object.freeze({ id: 1, title: 'x' });
+    expect(strongEtag(body)).toBe(strongEtag({ id: 1, title: 'x' }));
+    expect(strongEtag(body)).toBe(strongEtag({ id: 1, title: 'x' }));
+  });
+
+  it('hashes a body that is not frozen afresh each time, so a changed body gets a new tag', () => {
+    const body = { id: 1, title: 'x' };
+    const before = strongEtag(body);
+    body.title = 'y';
+    expect(strongEtag(body)).not.toBe(before);
+  });
+});

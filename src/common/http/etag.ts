@@ -6,9 +6,17 @@ import { createHash } from 'node:crypto';
  * venues, organizers and terms included, and differs between callers who see different bodies.
  */
 
+/** Tags of frozen bodies: a remembered read (ReadCache freezes it) is hashed once, not per request. */
+const frozenTags = new WeakMap<object, string>();
+
 /** The strong ETag of a JSON body: SHA-256 of the bytes `res.json` sends, base64url, quoted. */
 export function strongEtag(body: unknown): string {
-  return `"${createHash('sha256').update(JSON.stringify(body)).digest('base64url')}"`;
+  const frozen = body !== null && typeof body === 'object' && Object.isFrozen(body) ? body : undefined;
+  const known = frozen && frozenTags.get(frozen);
+  if (known) return known;
+  const tag = `"${createHash('sha256').update(JSON.stringify(body)).digest('base64url')}"`;
+  if (frozen) frozenTags.set(frozen, tag);
+  return tag;
 }
 
 export interface EntityTag {

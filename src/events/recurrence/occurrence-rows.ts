@@ -64,7 +64,7 @@ export async function insertOccurrences(manager: EntityManager, rows: readonly N
   const counted = await loadCountedEvents(manager, ids);
   await recordEventChanges(
     manager,
-    ids.map((id) => ({ before: null, after: counted.get(id) ?? null })),
+    ids.map((id) => ({ id, before: null, after: counted.get(id) ?? null })),
   );
   return ids;
 }
