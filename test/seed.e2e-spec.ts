@@ -6,7 +6,9 @@ import { App } from 'supertest/types';
 import { DataSource } from 'typeorm';
 import { createApp } from '../src/app.factory';
 import { loadConfig } from '../src/config/load-config';
+import { loadCountedEvents, recordEventChanges } from '../src/events/event-day-counts';
 import { TEST_DATABASES } from './support/databases';
+import { dayCountsAndRebuild, dayCountsSnapshot } from './support/day-counts';
 import { runCli } from './support/processes';
 
 jest.setTimeout(120_000);
@@ -75,6 +77,25 @@ describe.each(TEST_DATABASES)('seed (npm run cli -- seed) on $kind', (database) 
     const categories = await request(http).get(`${NS}/categories?per_page=100&hide_empty=0`).expect(200);
     expect(categories.body.categories).toHaveLength(40);
     expect(categories.body.categories.some((category: { parent: number }) => category.parent !== 0)).toBe(true);
+  });
+
+  it('leaves the day counts the API would have written for every seeded event, equal to a rebuild', async () => {
+    const dataSource = app.get<DataSource>(getDataSourceToken());
+    const seeded = await dayCountsSnapshot(dataSource);
+    expect(seeded.length).toBeGreaterThan(100);
+    // Every event as a create through recordEventChanges, the API writes' path, from the rows as stored.
+    const ids = (await dataSource.query<{ id: number }[]>('SELECT id FROM events ORDER BY id')).map((row) => Number(row.id));
+    await dataSource.transaction(async (manager) => {
+      await manager.query('DELETE FROM event_day_counts');
+      const events = await loadCountedEvents(manager, ids);
+      await recordEventChanges(
+        manager,
+        [...events.values()].map((after) => ({ before: null, after })),
+      );
+    });
+    const { maintained: replayed, rebuilt } = await dayCountsAndRebuild(dataSource);
+    expect(replayed).toEqual(seeded);
+    expect(rebuilt).toEqual(seeded);
   });
 
   it('refuses a database that has content, unless --reset', async () => {

@@ -3,6 +3,7 @@ import { transaction } from '../database/transaction';
 import { noteWrite } from '../database/write-notes';
 import { ALL, eventsWritten } from '../database/write-scope';
 import { eventLinks } from './event-links';
+import { DayCountDeltas } from './day-count-deltas';
 
 const DAY_MS = 86_400_000;
 
@@ -65,66 +66,19 @@ export async function recordEventChanges(manager: EntityManager, changes: readon
       ? ALL
       : eventsWritten(changes as Extract<EventCountChange, { before: CountedEvent | null }>[]),
   );
-  const deltas = new Map<string, number>();
-  const add = (event: CountedEvent | null, sign: number) => {
-    if (!event || event.hideFromListings) return;
-    const startDay = utcDay(event.startUtc);
-    const endDay = utcDay(event.endUtc);
-    const posts: [CountKind, readonly number[]][] = [
-      ['all', [0]],
-      ['term', event.termIds],
-      ['venue', event.venueIds],
-      ['organizer', event.organizerIds],
-      ['featured', event.featured ? [0] : []],
-      ['ticketed', event.ticketed ? [0] : []],
-    ];
-    for (const [kind, ids] of posts) {
-      for (const id of new Set(ids)) {
-        COUNT_LEVELS.forEach((size, level) => {
-          const key = `${COUNT_KIND[kind]}\0${id}\0${event.status}\0${level}\0${Math.floor(startDay / size)}\0${Math.floor(endDay / size)}`;
-          deltas.set(key, (deltas.get(key) ?? 0) + sign);
-        });
-      }
-    }
-  };
+  const deltas = new DayCountDeltas();
   const unlinked: { kind: number; postId: number }[] = [];
   for (const change of changes) {
     if ('unlinked' in change) unlinked.push({ kind: COUNT_KIND[change.unlinked.kind], postId: change.unlinked.postId });
     else {
-      add(change.before, -1);
-      add(change.after, 1);
+      deltas.add(change.before, -1);
+      deltas.add(change.after, 1);
     }
   }
   for (const { kind, postId } of unlinked) {
     await manager.query('DELETE FROM event_day_counts WHERE kind = ? AND post_id = ?', [kind, postId]);
   }
-  const rows = [...deltas]
-    .filter(([, delta]) => delta !== 0)
-    .map(([key, delta]) => {
-      const [kind, postId, status, level, startBucket, endBucket] = key.split('\0');
-      return [Number(kind), Number(postId), status, Number(level), Number(startBucket), Number(endBucket), delta] as const;
-    })
-    // Key order (the primary key's), so concurrent writers lock shared rows in the same order.
-    .sort(compareRows);
-  for (let from = 0; from < rows.length; from += 500) {
-    const slice = rows.slice(from, from + 500);
-    await manager.query(
-      `INSERT INTO event_day_counts (kind, post_id, status, level, start_bucket, end_bucket, n) VALUES ${slice
-        .map(() => '(?, ?, ?, ?, ?, ?, ?)')
-        .join(', ')}`,
-      slice.flat(),
-    );
-  }
-}
-
-type CountRow = readonly [number, number, string, number, number, number, number];
-
-function compareRows(a: CountRow, b: CountRow): number {
-  for (let i = 0; i < 6; i++) {
-    if (a[i] === b[i]) continue;
-    return a[i] < b[i] ? -1 : 1;
-  }
-  return 0;
+  await deltas.write(manager);
 }
 
 /** What the counts see of the events `ids` now (as this transaction sees them): 2 queries. */

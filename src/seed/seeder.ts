@@ -3,7 +3,8 @@ import { DateTime } from 'luxon';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { DataSource, EntityManager, EntityTarget, ObjectLiteral } from 'typeorm';
 import { markWritten } from '../database/read-cache';
-import { EventCountChange, recordEventChanges } from '../events/event-day-counts';
+import { DayCountDeltas } from '../events/day-count-deltas';
+import { CountedEvent } from '../events/event-day-counts';
 import { EventEntity } from '../events/event.entity';
 import { CopiedLinkRow, eventLinks } from '../events/event-links';
 import { MediaEntity } from '../media/media.entity';
@@ -59,6 +60,8 @@ const MAX_ROWS_PER_INSERT = 1_000;
 /** Events per transaction; generation of the next batch overlaps the writing of this one. */
 const EVENTS_PER_TRANSACTION = 2_000;
 const GENERATE_CHUNK = 250;
+/** 7 parameters a row: 14,000 per statement, under SQLite's bound. */
+const DAY_COUNT_ROWS_PER_INSERT = 2_000;
 
 /**
  * Writes the demo data with parameterised multi-row INSERTs (TypeORM's insert builder, so every
@@ -122,11 +125,15 @@ async function seed(dataSource: DataSource, options: SeedOptions, progress?: See
       if (lastPostId >= firstPostId) await manager.insert(PostIdEntity, { id: lastPostId, postType: 'seed' });
     });
 
+    // The events' day counts, summed over the whole seed and written once at the end: as many rows
+    // as a rebuild (events:recount-days) holds, not one +1 row per event and bucket.
+    const dayCounts = new DayCountDeltas();
     let writing: Promise<void> | undefined;
     for (;;) {
       const batch = await generateBatch(data, EVENTS_PER_TRANSACTION);
       if (writing) await writing;
       if (!batch.events.length) break;
+      for (const event of countedEvents(batch)) dayCounts.add(event, 1);
       writing = dataSource.transaction(async (manager) => {
         await relaxChecks(manager, true);
         await writeEvents(manager, batch);
@@ -137,6 +144,12 @@ async function seed(dataSource: DataSource, options: SeedOptions, progress?: See
       writing.catch(() => undefined);
     }
 
+    progress?.update(done, 'day counts');
+    await dataSource.transaction(async (manager) => {
+      await relaxChecks(manager, true);
+      await dayCounts.write(manager, DAY_COUNT_ROWS_PER_INSERT);
+      await relaxChecks(manager, false);
+    });
     await dataSource.transaction((manager) => writeTermCounts(manager, data.termCounts, termIds));
     // A few series with their occurrences, written through the recurrence code (issue #16).
     await seedDemoSeries(dataSource, plan.firstIds.events, anchor.toJSDate());
@@ -205,11 +218,10 @@ async function writeEvents(manager: EntityManager, batch: EventBatch): Promise<v
     'organizer',
     batch.organizers.map((row) => copied(row.eventId, row.organizerId, row.position)),
   );
-  await recordEventChanges(manager, countedBatch(batch));
 }
 
-/** The batch as event_day_counts sees it: every event new, with its links. */
-function countedBatch(batch: EventBatch): EventCountChange[] {
+/** The batch's events as event_day_counts sees them, with their links. */
+function countedEvents(batch: EventBatch): CountedEvent[] {
   const linked = new Map<number, { termIds: number[]; venueIds: number[]; organizerIds: number[] }>();
   const of = (eventId: number) => {
     let entry = linked.get(eventId);
@@ -219,7 +231,10 @@ function countedBatch(batch: EventBatch): EventCountChange[] {
   for (const row of batch.terms) of(row.eventId).termIds.push(row.termId);
   for (const row of batch.venues) of(row.eventId).venueIds.push(row.venueId);
   for (const row of batch.organizers) of(row.eventId).organizerIds.push(row.organizerId);
-  return batch.events.map((event) => ({ before: null, after: { ...event, ...of(event.id) } }));
+  return batch.events.map(({ id, status, hideFromListings, featured, ticketed, startUtc, endUtc }) => ({
+    ...{ status, hideFromListings, featured, ticketed, startUtc, endUtc },
+    ...of(id),
+  }));
 }
 
 /**
