@@ -16,6 +16,8 @@ import { VenueEntity } from '../venues/venue.entity';
 @Index('idx_events_image', ['imageId'])
 // The list's page and its count, from the index alone (end_utc included for the default window).
 @Index('idx_events_list', ['status', 'hideFromListings', 'startUtc', 'id', 'endUtc'])
+// The page in start order whatever the statuses: editors see five (issue #14, migration 1763700500000).
+@Index('idx_events_start', ['hideFromListings', 'startUtc', 'id', 'status', 'endUtc'])
 @Index('idx_events_end', ['endUtc', 'id'])
 @Index('idx_events_author', ['authorId', 'status'])
 @Index('idx_events_parent', ['postParent', 'startUtc'])

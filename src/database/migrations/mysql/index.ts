@@ -10,6 +10,7 @@ import { PasswordLookup1763700008000 } from './1763700008000-PasswordLookup';
 import { EventDayCounts1763700100000 } from './1763700100000-EventDayCounts';
 import { RecurringEvents1763700200000 } from './1763700200000-RecurringEvents';
 import { EventLinkCopies1763700300000 } from './1763700300000-EventLinkCopies';
+import { EventsStartIndex1763700500000 } from './1763700500000-EventsStartIndex';
 
 /** Every mysql migration, in timestamp order. Append-only once merged. */
 export const MYSQL_MIGRATIONS: Function[] = [
@@ -25,4 +26,5 @@ export const MYSQL_MIGRATIONS: Function[] = [
   EventDayCounts1763700100000,
   RecurringEvents1763700200000,
   EventLinkCopies1763700300000,
+  EventsStartIndex1763700500000,
 ];
