@@ -124,6 +124,11 @@ describe.each(TEST_DATABASES)('CLI on $kind', (database) => {
       expect(result.stdout).toContain('recounted 2 terms; 1 corrected');
       expect([await termCount('busy'), await termCount('quiet')]).toEqual([1, 1]);
       expect((await runCli(['terms:recount'], env)).stdout).toContain('recounted 2 terms; 0 corrected');
+
+      // An event unpublished with SQL: the recount sees its status through the link rows' copies.
+      await dataSource.query("UPDATE events SET status = 'draft' WHERE slug = 'counted'");
+      expect((await runCli(['terms:recount'], env)).stdout).toContain('recounted 2 terms; 2 corrected');
+      expect([await termCount('busy'), await termCount('quiet')]).toEqual([0, 0]);
     } finally {
       await app.close();
     }

@@ -122,6 +122,8 @@ function storedInstant(value: unknown, sqlite: boolean): Date {
  */
 export function rebuildEventDayCounts(dataSource: DataSource): Promise<number> {
   return transaction(dataSource, async (manager) => {
+    // Link-filtered lists read the link rows' copies of the events' columns: made true here too.
+    await eventLinks.refreshAll(manager);
     await manager.query('DELETE FROM event_day_counts');
     for (const sql of eventDayCountInserts(manager.connection.options.type === 'better-sqlite3')) await manager.query(sql);
     const [{ n }] = await manager.query<{ n: number | string }[]>('SELECT COUNT(*) AS n FROM event_day_counts');

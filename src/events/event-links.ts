@@ -154,6 +154,23 @@ export class EventLinks {
     }
   }
 
+  /**
+   * Every link row's copies made equal to its event again, for events changed with SQL behind the
+   * app's back; `terms:recount` and `events:recount-days` run it first. Only rows that differ are written.
+   */
+  async refreshAll(manager: EntityManager): Promise<void> {
+    const sqlite = manager.connection.options.type === 'better-sqlite3';
+    for (const kind of KINDS) {
+      const { table } = LINK_TABLES[kind];
+      const differs = COPIED.map((name) => `NOT (l.${name} <=> e.${name})`).join(' OR ');
+      const sql = sqlite
+        ? `UPDATE ${table} SET (${COPIED.join(', ')}) = (SELECT ${COPIED.map((name) => `e.${name}`).join(', ')} FROM events e WHERE e.id = ${table}.event_id) ` +
+          `WHERE EXISTS (SELECT 1 FROM events e WHERE e.id = ${table}.event_id AND (${COPIED.map((name) => `${table}.${name} IS NOT e.${name}`).join(' OR ')}))`
+        : `UPDATE ${table} l INNER JOIN events e ON e.id = l.event_id SET ${COPIED.map((name) => `l.${name} = e.${name}`).join(', ')} WHERE ${differs}`;
+      await manager.query(sql);
+    }
+  }
+
   /** The links of the events, in one round trip: venues and organizers in their order. */
   async linksOf(manager: EntityManager, eventIds: readonly number[]): Promise<Map<number, EventLinkIds>> {
     const found = new Map<number, EventLinkIds>();

@@ -166,6 +166,8 @@ const PUBLISHED_EVENTS_OF_TERM = eventLinks.publishedCountSql('terms.id');
  */
 export function recountAllTerms(dataSource: DataSource): Promise<{ terms: number; corrected: number }> {
   return transaction(dataSource, async (manager) => {
+    // The count reads the link rows' copy of each event's status: make them true first.
+    await eventLinks.refreshAll(manager);
     const [{ n }] = await manager.query<{ n: number | string }[]>('SELECT COUNT(*) AS n FROM terms');
     const wrong = await manager.query<{ id: number | string }[]>(`SELECT id FROM terms WHERE count <> ${PUBLISHED_EVENTS_OF_TERM}`);
     const ids = wrong.map((row) => Number(row.id));

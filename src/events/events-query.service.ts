@@ -575,8 +575,9 @@ function whereWindow(builder: SelectQueryBuilder<ObjectLiteral>, alias: 'e' | 'l
 
 /**
  * COUNT(*) of the filtered rows. TypeORM's getCount() counts DISTINCT ids, which makes the
- * database de-duplicate every row; the list has no joins (links are subqueries), so each event
- * is one row and the plain count is exact and can be answered from an index.
+ * database de-duplicate every row. Driven by `events`, or by one link id (the link's primary key
+ * and the one-to-one join to events), each event is one row and the plain count is exact from an
+ * index; driven by several ids of one link, an event may be linked to two of them: DISTINCT.
  */
 async function countRows(builder: SelectQueryBuilder<ObjectLiteral>, what: '*' | 'DISTINCT l.event_id'): Promise<number> {
   const row = await builder.clone().select(`COUNT(${what})`, 'total').orderBy().getRawOne<{ total: number | string }>();

@@ -134,22 +134,18 @@ async function seed(dataSource: DataSource, options: SeedOptions, progress?: See
       if (writing) await writing;
       if (!batch.events.length) break;
       for (const event of countedEvents(batch)) dayCounts.add(event, 1);
-      writing = dataSource.transaction(async (manager) => {
-        await relaxChecks(manager, true);
-        await writeEvents(manager, batch);
-        await relaxChecks(manager, false);
-        advance(batch.events.length, 'events');
-      });
+      writing = dataSource.transaction((manager) =>
+        relaxed(manager, async () => {
+          await writeEvents(manager, batch);
+          advance(batch.events.length, 'events');
+        }),
+      );
       // Awaited on the next turn; until then a failure must not count as an unhandled rejection.
       writing.catch(() => undefined);
     }
 
     progress?.update(done, 'day counts');
-    await dataSource.transaction(async (manager) => {
-      await relaxChecks(manager, true);
-      await dayCounts.write(manager, DAY_COUNT_ROWS_PER_INSERT);
-      await relaxChecks(manager, false);
-    });
+    await dataSource.transaction((manager) => relaxed(manager, () => dayCounts.write(manager, DAY_COUNT_ROWS_PER_INSERT)));
     await dataSource.transaction((manager) => writeTermCounts(manager, data.termCounts, termIds));
     // A few series with their occurrences, written through the recurrence code (issue #16).
     await seedDemoSeries(dataSource, plan.firstIds.events, anchor.toJSDate());
@@ -189,6 +185,16 @@ async function generateBatch(data: DemoData, size: number): Promise<EventBatch> 
  * generator makes unique slugs and links only rows it wrote (demo-data.spec.ts checks both), so
  * the events' transactions skip the checks, as a dump's import does; the session gets them back.
  */
+/** `work` with the checks relaxed, restored even when it fails: the connection goes back to the pool. */
+async function relaxed<T>(manager: EntityManager, work: () => Promise<T>): Promise<T> {
+  await relaxChecks(manager, true);
+  try {
+    return await work();
+  } finally {
+    await relaxChecks(manager, false);
+  }
+}
+
 async function relaxChecks(manager: EntityManager, relax: boolean): Promise<void> {
   if (manager.connection.options.type === 'better-sqlite3') return;
   const value = relax ? 0 : 1;

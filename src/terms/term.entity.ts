@@ -9,7 +9,7 @@ import type { TaxonomyName } from './taxonomy';
  * - uq_terms_taxonomy_slug: unique slugs and the `slug` filter;
  * - idx_terms_taxonomy_name: the default order (name, id) and `search` candidates;
  * - idx_terms_taxonomy_count: `hide_empty`;
- * - include/exclude use the primary key; post/event use event_terms' idx_event_terms_term.
+ * - include/exclude use the primary key; post/event use event_terms' idx_event_terms_list (EventLinks).
  */
 @Entity('terms')
 @Index('uq_terms_taxonomy_parent_name', ['taxonomy', 'parent', 'nameKey'], { unique: true })

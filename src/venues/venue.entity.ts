@@ -5,7 +5,7 @@ import { LinkedPostEntity } from '../linked-posts/linked-post.entity';
 /**
  * A venue (tec-other-api §2.1). Indexes: the list order with its status filter, the order alone
  * (editors' lists span several statuses), own items of contributors and authors, the duplicate
- * rule's name key, slugs. The event filters use the events issue's idx_event_venues_venue.
+ * rule's name key, slugs. The event filters use event_venues' idx_event_venues_list (EventLinks).
  */
 @Entity('venues')
 @Index('uq_venues_slug', ['slug'], { unique: true })

@@ -8,8 +8,8 @@ import { EventOccurrenceEntity } from './recurrence.entity';
 
 /**
  * Every write of occurrence event rows goes through this file (issue #16): inserts, updates and
- * deletes in bulk, with their link rows and `terms.count`. Per-event-row maintenance (issue #14's
- * summaries and search index) hooks in here.
+ * deletes in bulk, with their link rows and `terms.count`. Inserts record their day counts here;
+ * updates and deletes leave the day counts and link copies to the caller's `counting` (issue #14).
  */
 
 /** Rows per INSERT: about 35 columns each, well under SQLite's and MySQL's placeholder limits. */
