@@ -1,22 +1,11 @@
 import { rebuildEventDayCounts } from '../src/events/event-day-counts';
 import { seedDemoData } from '../src/seed/seeder';
 import { TEST_DATABASES } from './support/databases';
+import { ContentIds, contentIds, prng } from './support/random-writes';
 import { TestApp, TestUser } from './support/test-app';
 import { dayCountsSnapshot } from './support/day-counts';
 
 jest.setTimeout(300_000);
-
-/** A small deterministic PRNG (mulberry32): the same "random" data on every run and database. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const DAY = 86_400_000;
 // Around the seed's anchor, so API writes and seeded events share days and buckets.
@@ -41,7 +30,7 @@ describe.each(TEST_DATABASES)('event_day_counts on $kind', (database) => {
   const random = prng(14);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)];
   const int = (min: number, max: number) => min + Math.floor(random() * (max - min + 1));
-  const ids = { categories: [] as number[], tags: [] as number[], venues: [] as number[], organizers: [] as number[] };
+  let ids: ContentIds = { categories: [], tags: [], venues: [], organizers: [] };
 
   beforeAll(async () => {
     t = await TestApp.start(database, { SITE_TIMEZONE: 'UTC', READ_CACHE_SECONDS: '0' });
@@ -59,11 +48,7 @@ describe.each(TEST_DATABASES)('event_day_counts on $kind', (database) => {
       siteTimezone: 'UTC',
       reset: false,
     });
-    const column = async (sql: string) => (await t.dataSource.query<{ id: number }[]>(sql)).map((row) => Number(row.id));
-    ids.categories = await column("SELECT id FROM terms WHERE taxonomy = 'tribe_events_cat' ORDER BY id");
-    ids.tags = await column("SELECT id FROM terms WHERE taxonomy = 'post_tag' ORDER BY id");
-    ids.venues = await column('SELECT id FROM venues ORDER BY id');
-    ids.organizers = await column('SELECT id FROM organizers ORDER BY id');
+    ids = await contentIds(t.dataSource);
   });
   afterAll(() => t.close());
 
