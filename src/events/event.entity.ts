@@ -91,21 +91,8 @@ export class EventEntity extends PostEntity {
   image?: MediaEntity | null;
 }
 
-/**
- * An event's category or tag (`terms` belongs to the terms module). The three link tables belong
- * to the events module: only EventLinks (event-links.ts) reads or writes them. Their `*_list`
- * index serves a term's, venue's or organizer's list page and count (migration 1763700300000).
- */
-@Entity('event_terms')
-@Index('idx_event_terms_list', ['termId', 'hideFromListings', 'startUtc', 'eventId', 'status', 'endUtc'])
-export class EventTermEntity {
-  @PrimaryColumn({ name: 'event_id', type: 'int', primaryKeyConstraintName: 'pk_event_terms' })
-  eventId!: number;
-
-  @PrimaryColumn({ name: 'term_id', type: 'int', primaryKeyConstraintName: 'pk_event_terms' })
-  termId!: number;
-
-  // Copies of the event's columns the list filters on (issue #14), kept exact by EventLinks.
+/** Copies of the event's columns the list filters on (issue #14), kept exact by EventLinks. */
+abstract class EventLinkCopies {
   @Column({ name: 'start_utc', type: 'datetime' })
   startUtc!: Date;
 
@@ -117,6 +104,21 @@ export class EventTermEntity {
 
   @Column({ name: 'hide_from_listings', type: 'boolean' })
   hideFromListings!: boolean;
+}
+
+/**
+ * An event's category or tag (`terms` belongs to the terms module). The three link tables belong
+ * to the events module: only EventLinks (event-links.ts) reads or writes them. Their `*_list`
+ * index serves a term's, venue's or organizer's list page and count (migration 1763700300000).
+ */
+@Entity('event_terms')
+@Index('idx_event_terms_list', ['termId', 'hideFromListings', 'startUtc', 'eventId', 'status', 'endUtc'])
+export class EventTermEntity extends EventLinkCopies {
+  @PrimaryColumn({ name: 'event_id', type: 'int', primaryKeyConstraintName: 'pk_event_terms' })
+  eventId!: number;
+
+  @PrimaryColumn({ name: 'term_id', type: 'int', primaryKeyConstraintName: 'pk_event_terms' })
+  termId!: number;
 
   @ManyToOne(() => EventEntity, { onDelete: 'CASCADE' })
   @JoinColumn({ name: 'event_id', foreignKeyConstraintName: 'fk_event_terms_event' })
@@ -131,7 +133,7 @@ export class EventTermEntity {
 /** An event's venue; `position` keeps the order they were given in. */
 @Entity('event_venues')
 @Index('idx_event_venues_list', ['venueId', 'hideFromListings', 'startUtc', 'eventId', 'status', 'endUtc'])
-export class EventVenueEntity {
+export class EventVenueEntity extends EventLinkCopies {
   @PrimaryColumn({ name: 'event_id', type: 'int', primaryKeyConstraintName: 'pk_event_venues' })
   eventId!: number;
 
@@ -140,19 +142,6 @@ export class EventVenueEntity {
 
   @Column({ type: 'int', default: 0 })
   position!: number;
-
-  // Copies of the event's columns the list filters on (issue #14), kept exact by EventLinks.
-  @Column({ name: 'start_utc', type: 'datetime' })
-  startUtc!: Date;
-
-  @Column({ name: 'end_utc', type: 'datetime' })
-  endUtc!: Date;
-
-  @Column({ type: 'varchar', length: 20 })
-  status!: string;
-
-  @Column({ name: 'hide_from_listings', type: 'boolean' })
-  hideFromListings!: boolean;
 
   @ManyToOne(() => EventEntity, { onDelete: 'CASCADE' })
   @JoinColumn({ name: 'event_id', foreignKeyConstraintName: 'fk_event_venues_event' })
@@ -166,7 +155,7 @@ export class EventVenueEntity {
 /** An event's organizer; `position` keeps the order they were given in. */
 @Entity('event_organizers')
 @Index('idx_event_organizers_list', ['organizerId', 'hideFromListings', 'startUtc', 'eventId', 'status', 'endUtc'])
-export class EventOrganizerEntity {
+export class EventOrganizerEntity extends EventLinkCopies {
   @PrimaryColumn({ name: 'event_id', type: 'int', primaryKeyConstraintName: 'pk_event_organizers' })
   eventId!: number;
 
@@ -175,19 +164,6 @@ export class EventOrganizerEntity {
 
   @Column({ type: 'int', default: 0 })
   position!: number;
-
-  // Copies of the event's columns the list filters on (issue #14), kept exact by EventLinks.
-  @Column({ name: 'start_utc', type: 'datetime' })
-  startUtc!: Date;
-
-  @Column({ name: 'end_utc', type: 'datetime' })
-  endUtc!: Date;
-
-  @Column({ type: 'varchar', length: 20 })
-  status!: string;
-
-  @Column({ name: 'hide_from_listings', type: 'boolean' })
-  hideFromListings!: boolean;
 
   @ManyToOne(() => EventEntity, { onDelete: 'CASCADE' })
   @JoinColumn({ name: 'event_id', foreignKeyConstraintName: 'fk_event_organizers_event' })
