@@ -185,6 +185,12 @@ async function generateBatch(data: DemoData, size: number): Promise<EventBatch> 
  * generator makes unique slugs and links only rows it wrote (demo-data.spec.ts checks both), so
  * the events' transactions skip the checks, as a dump's import does; the session gets them back.
  */
+async function relaxChecks(manager: EntityManager, relax: boolean): Promise<void> {
+  if (manager.connection.options.type === 'better-sqlite3') return;
+  const value = relax ? 0 : 1;
+  await manager.query(`SET SESSION unique_checks = ${value}, foreign_key_checks = ${value}`);
+}
+
 /** `work` with the checks relaxed, restored even when it fails: the connection goes back to the pool. */
 async function relaxed<T>(manager: EntityManager, work: () => Promise<T>): Promise<T> {
   await relaxChecks(manager, true);
@@ -193,12 +199,6 @@ async function relaxed<T>(manager: EntityManager, work: () => Promise<T>): Promi
   } finally {
     await relaxChecks(manager, false);
   }
-}
-
-async function relaxChecks(manager: EntityManager, relax: boolean): Promise<void> {
-  if (manager.connection.options.type === 'better-sqlite3') return;
-  const value = relax ? 0 : 1;
-  await manager.query(`SET SESSION unique_checks = ${value}, foreign_key_checks = ${value}`);
 }
 
 async function writeEvents(manager: EntityManager, batch: EventBatch): Promise<void> {
