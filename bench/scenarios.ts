@@ -48,6 +48,15 @@ export const BASELINE: Scenario = {
 };
 
 /** In the order they run; the baseline runs first and is every ratio's denominator. */
+/** Issue #14's writes beside the reads: two connections creating events non-stop as an administrator. */
+const twoCreators = (f: Fixture) => ({
+  method: 'POST' as const,
+  paths: [`${NS}/events`],
+  headers: { authorization: f.adminAuth },
+  bodies: f.createBodies,
+  connections: 2,
+});
+
 export const SCENARIOS: readonly Scenario[] = [
   {
     key: 'list',
@@ -141,13 +150,7 @@ export const SCENARIOS: readonly Scenario[] = [
     eventList: true,
     writes: true,
     request: () => ({ method: 'GET', paths: [`${NS}/events`] }),
-    beside: (f) => ({
-      method: 'POST',
-      paths: [`${NS}/events`],
-      headers: { authorization: f.adminAuth },
-      bodies: f.createBodies,
-      connections: 2,
-    }),
+    beside: twoCreators,
   },
   {
     // Issue #14: single reads survive writes that do not touch their event (scoped ends of remembered reads).
@@ -156,12 +159,6 @@ export const SCENARIOS: readonly Scenario[] = [
     eventList: false,
     writes: true,
     request: (f) => ({ method: 'GET', paths: f.eventIds.map((id) => `${NS}/events/${id}`) }),
-    beside: (f) => ({
-      method: 'POST',
-      paths: [`${NS}/events`],
-      headers: { authorization: f.adminAuth },
-      bodies: f.createBodies,
-      connections: 2,
-    }),
+    beside: twoCreators,
   },
 ];
