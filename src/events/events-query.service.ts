@@ -15,12 +15,10 @@ import { ReadCache, jsonWeight } from '../database/read-cache';
 import { ReadDeps, Span } from '../database/write-scope';
 import { FilterValue, ListPage, PageRequest, buildListLinks, resolvePage, totalPages } from '../listing';
 import { DateWindow, dateWindowFilters, resolveDateWindow } from '../listing/date-window';
-import { MediaService } from '../media/media.service';
 import { OrganizerEntity } from '../organizers/organizer.entity';
 import { OrganizerView, presentOrganizer } from '../organizers/organizer.presenter';
 import { CATEGORY, TAG, Taxonomy } from '../terms/taxonomy';
-import { TermEntity } from '../terms/term.entity';
-import { EmbeddedTermView, presentEmbeddedTerm } from '../terms/term.presenter';
+import { presentEmbeddedTerm } from '../terms/term.presenter';
 import { VenueEntity } from '../venues/venue.entity';
 import { VenueView, presentVenue } from '../venues/venue.presenter';
 import { LinkedPostsLoaded, linkedPostContext } from '../linked-posts/linked-post.presenter';
@@ -31,7 +29,7 @@ import { findTermRefs } from './event-terms';
 import { EventEntity, EventOrganizerEntity, EventTermEntity, EventVenueEntity } from './event.entity';
 import { EventLinks, LinkKind, eventLinks } from './event-links';
 import { EventView, presentEvent } from './event.presenter';
-import { loadRecurrences } from './recurrence/recurrence-read';
+import { EventIdsSql, EventRelations, EventRelationsReader, LinkedPosts, eventIdsSql } from './event-relations';
 import { seriesInFeed } from './recurrence/recurrence-ics';
 
 /** A row of one of the link tables (they share the copied columns). */
@@ -62,7 +60,7 @@ export class EventsQueryService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly urls: Urls,
-    private readonly media: MediaService,
+    private readonly relations: EventRelationsReader,
     private readonly cache: ReadCache,
     private readonly links: EventLinks,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -141,7 +139,7 @@ export class EventsQueryService {
     for (const link of linkFilters) whereLinked(builder, 'e.id', link);
     this.whereEventColumns(builder, query, user, point);
     // With a term, venue or organizer, the page's ids and the count come from its link table's
-    // index in start order (issue #14); the rows are then read by id from `builder`.
+    // index in start order (issue #14); the rows are then read by primary key in the same statement.
     const [driving, ...checked] = linkFilters;
     const ids = driving ? this.linkDriven(driving, checked, { query, user, point, scope, window }) : builder;
     const order = driving ? 'l' : 'e';
@@ -154,7 +152,7 @@ export class EventsQueryService {
     };
     // The page first: when it is the first page and not full, it is the whole result. An anonymous
     // page's items are remembered apart from its total: a write later than its last item changes only the total.
-    const items = () => this.pageItems(builder, ids, order, { offset, perPage, user, password: query.password, span, linked });
+    const items = () => this.pageItems(ids, order, { offset, perPage, user, password: query.password, span, linked });
     const { views, matched } = request.itemsKey
       ? await this.cache.get(request.itemsKey, items, {
           weigh: (result) => jsonWeight(result.views),
@@ -187,12 +185,11 @@ export class EventsQueryService {
 
   /** A page's events presented, and what they depend on (issue #14). */
   private async pageItems(
-    builder: SelectQueryBuilder<EventEntity>,
     ids: SelectQueryBuilder<EventEntity> | SelectQueryBuilder<LinkEntity>,
     order: 'e' | 'l',
     request: { offset: number; perPage: number; user: AuthUser | null | undefined; password?: string; span: Span; linked: LinkFilters },
   ): Promise<{ views: EventView[]; matched: number; deps: ReadDeps }> {
-    const { events, matched } = await this.pageOf(builder, ids, order, request.offset, request.perPage);
+    const { events, matched } = await this.pageOf(ids, order, request.offset, request.perPage);
     const views = await this.present(events, request.user, { password: request.password });
     const span = pageSpan(
       request.span,
@@ -203,13 +200,11 @@ export class EventsQueryService {
   }
 
   /**
-   * The page as a deferred join: its ids first (for the default list from idx_events_list alone,
-   * without reading the rows the offset skips), then those rows by primary key, filters applied
-   * again (a write between the two queries must not put a row that no longer matches on the
-   * page), in list order. `matched` is how many ids the page had.
+   * The page as a deferred join in one statement: its ids first (for the default list from
+   * idx_events_start alone, without reading the rows the offset skips), then those rows by primary
+   * key, in list order (event-relations.ts). `matched` is how many ids the page had.
    */
   private async pageOf(
-    builder: SelectQueryBuilder<EventEntity>,
     ids: SelectQueryBuilder<EventEntity> | SelectQueryBuilder<LinkEntity>,
     alias: 'e' | 'l',
     offset: number,
@@ -219,21 +214,16 @@ export class EventsQueryService {
     const page = (ids as SelectQueryBuilder<EventEntity>)
       .clone()
       .select(id, 'id')
+      .addSelect(`${alias}.startUtc`, 'page_start')
       .orderBy(`${alias}.startUtc`, 'ASC')
       .addOrderBy(id, 'ASC')
       .offset(offset)
       .limit(perPage);
     // A link driven by several ids may link one event more than once (always with the same start).
-    if (alias === 'l') page.addSelect('l.startUtc', 'start').distinct(true);
-    const rows = await page.getRawMany<{ id: number | string }>();
-    if (!rows.length) return { events: [], matched: 0 };
-    const pageIds = rows.map((row) => Number(row.id));
-    const events = await builder.clone().andWhere('e.id IN (:...pageIds)', { pageIds }).getMany();
-    const byId = new Map(events.map((event) => [event.id, event]));
-    return {
-      events: pageIds.map((id) => byId.get(id)).filter((event): event is EventEntity => event !== undefined),
-      matched: pageIds.length,
-    };
+    if (alias === 'l') page.distinct(true);
+    const [sql, params] = page.getQueryAndParameters();
+    const events = await this.relations.page(this.dataSource.manager, { sql, params });
+    return { events, matched: events.length };
   }
 
   /**
@@ -313,61 +303,56 @@ export class EventsQueryService {
     });
   }
 
+  /** The event and everything it shows in one statement (event-relations.ts), then the reference's checks. */
   private async readUncached(
     where: { id: number } | { slug: string },
     user: AuthUser | null | undefined,
     password: string | undefined,
-    manager?: EntityManager,
+    manager: EntityManager = this.dataSource.manager,
   ): Promise<EventView> {
-    const event = await this.findOrFail(where, manager);
+    const ids = 'id' in where ? eventIdsSql([where.id]) : slugIdSql(where.slug);
+    const {
+      events: [event],
+      relations,
+    } = ids ? await this.relations.load(manager, ids, true) : { events: [] };
+    if (!event) throw notFound(where);
     if (event.status === 'trash') throw ApiError.of('event-no-longer-available');
     if (!canOnObject(user, 'read', event)) throw ApiError.of('event-not-accessible');
     if (isPasswordLocked(event, password)) throw ApiError.of('event-password-protected');
-    const [view] = await this.present([event], user, { single: true, password }, manager);
+    const [view] = this.compose([event], relations!, user, { single: true, password });
     return view;
   }
 
   async findOrFail(where: { id: number } | { slug: string }, manager: EntityManager = this.dataSource.manager): Promise<EventEntity> {
-    const event =
-      'id' in where ? await manager.findOne(EventEntity, { where: { id: where.id } }) : await this.findBySlug(where.slug, manager);
-    if (!event) {
-      throw 'id' in where
-        ? ApiError.of('rest-event-not-found', where.id)
-        : new ApiError('rest-event-not-found', msg('Event with slug %s does not exist.', where.slug));
-    }
+    const slug = 'slug' in where ? slugOf(where.slug) : undefined;
+    const criteria = 'id' in where ? { id: where.id } : slug && { slug };
+    const event = criteria ? await manager.findOne(EventEntity, { where: criteria }) : null;
+    if (!event) throw notFound(where);
     return event;
   }
 
-  private async findBySlug(slug: string, manager: EntityManager): Promise<EventEntity | null> {
-    const normalised = slug.toLowerCase();
-    // Slugs are lower-case ASCII words and hyphens; anything else cannot name one.
-    if (!/^[a-z0-9-]{1,200}$/.test(normalised)) return null;
-    return manager.findOne(EventEntity, { where: { slug: normalised } });
-  }
-
-  /**
-   * The public JSON of events, every relation loaded for all of them at once: terms, venues and
-   * organizers (each with its link rows) in parallel, then the images of all of those in one query.
-   */
+  /** The public JSON of events, every relation loaded for all of them at once, in one statement (event-relations.ts). */
   async present(
     events: readonly EventEntity[],
     user: AuthUser | null | undefined,
     options: ViewOptions = {},
-    manager?: EntityManager,
+    manager: EntityManager = this.dataSource.manager,
   ): Promise<EventView[]> {
     if (!events.length) return [];
-    const m = manager ?? this.dataSource.manager;
-    const ids = events.map((event) => event.id);
-    const [terms, venues, organizers, recurrences] = await Promise.all([
-      this.loadTerms(m, ids),
-      loadLinked(m, ids, VenueEntity, 'venue', user),
-      loadLinked(m, ids, OrganizerEntity, 'organizer', user),
-      loadRecurrences(m, ids),
-    ]);
-    const images = await this.media.findByIds(
-      [...events, ...venues.posts, ...organizers.posts].map((post) => post.imageId),
-      m,
-    );
+    const { relations } = await this.relations.load(manager, eventIdsSql(events.map((event) => event.id)));
+    return this.compose(events, relations, user, options);
+  }
+
+  /** The events' views from their loaded relations. Venues and organizers the viewer may not read are left out, as if not linked. */
+  private compose(
+    events: readonly EventEntity[],
+    relations: EventRelations,
+    user: AuthUser | null | undefined,
+    options: ViewOptions,
+  ): EventView[] {
+    const { terms, recurrences, images } = relations;
+    const venues = readableLinks(relations.venues, user);
+    const organizers = readableLinks(relations.organizers, user);
     // Linked venues and organizers are shown as the event is; a protected one needs its own password.
     const loaded: LinkedPostsLoaded = { urls: this.urls, images, single: options.single ?? false };
     const venueViews = groupByEvent(
@@ -378,12 +363,13 @@ export class EventsQueryService {
       organizers,
       organizers.posts.map((organizer) => presentOrganizer(organizer, linkedPostContext(organizer, loaded))),
     );
-    return events.map((event) =>
-      presentEvent(
+    return events.map((event) => {
+      const eventTerms = terms.get(event.id) ?? [];
+      return presentEvent(
         event,
         {
-          categories: terms.get(event.id)?.categories ?? [],
-          tags: terms.get(event.id)?.tags ?? [],
+          categories: eventTerms.filter((term) => term.taxonomy === CATEGORY.name).map((term) => presentEmbeddedTerm(term, this.urls)),
+          tags: eventTerms.filter((term) => term.taxonomy !== CATEGORY.name).map((term) => presentEmbeddedTerm(term, this.urls)),
           venues: venueViews.get(event.id) ?? [],
           organizers: organizerViews.get(event.id) ?? [],
           image: event.imageId === null ? null : (images.get(event.imageId) ?? null),
@@ -394,47 +380,13 @@ export class EventsQueryService {
           single: options.single,
           blanked: isPasswordLocked(event, options.password) && !(options.written && canOnObject(user, 'edit', event)),
         },
-      ),
-    );
+      );
+    });
   }
 
   /** The feed's view of series (issue #16): their first events added, and how each event of a series is written. */
   withSeries(events: readonly EventView[], user: AuthUser | null | undefined): ReturnType<typeof seriesInFeed> {
     return seriesInFeed(this.dataSource.manager, events, (series) => this.present(series, user));
-  }
-
-  /** Categories and tags of the events, each ordered by name then id (reference §3). */
-  private async loadTerms(
-    manager: EntityManager,
-    eventIds: number[],
-  ): Promise<Map<number, { categories: EmbeddedTermView[]; tags: EmbeddedTermView[] }>> {
-    const rows = await manager
-      .createQueryBuilder(TermEntity, 't')
-      .innerJoin(this.links.table('term').entity, 'et', 'et.termId = t.id')
-      .select(['t.id', 't.taxonomy', 't.name', 't.nameKey', 't.slug', 't.description', 't.parent', 't.count'])
-      .addSelect('et.eventId', 'event_id')
-      .where('et.eventId IN (:...eventIds)', { eventIds })
-      .orderBy('t.nameKey', 'ASC')
-      .addOrderBy('t.id', 'ASC')
-      .getRawMany<Record<string, unknown>>();
-    const byEvent = new Map<number, { categories: EmbeddedTermView[]; tags: EmbeddedTermView[] }>();
-    for (const row of rows) {
-      const term = Object.assign(new TermEntity(), {
-        id: Number(row.t_id),
-        taxonomy: row.t_taxonomy,
-        name: row.t_name,
-        nameKey: row.t_name_key,
-        slug: row.t_slug,
-        description: row.t_description,
-        parent: Number(row.t_parent),
-        count: Number(row.t_count),
-      });
-      const eventId = Number(row.event_id);
-      const entry = byEvent.get(eventId) ?? { categories: [], tags: [] };
-      (term.taxonomy === CATEGORY.name ? entry.categories : entry.tags).push(presentEmbeddedTerm(term, this.urls));
-      byEvent.set(eventId, entry);
-    }
-    return byEvent;
   }
 
   /**
@@ -506,37 +458,30 @@ export class EventsQueryService {
   }
 }
 
-/** Venues or organizers linked to a page of events: the readable posts and the links, in link order. */
-interface LinkedPosts<P> {
-  readonly posts: P[];
-  readonly links: { eventId: number; postId: number }[];
+/** The linked posts the viewer may read (others' drafts, private ones are left out, as if not linked). */
+function readableLinks<P extends VenueEntity | OrganizerEntity>(linked: LinkedPosts<P>, user: AuthUser | null | undefined): LinkedPosts<P> {
+  const posts = linked.posts.filter((post) => canOnObject(user, 'read', post));
+  const readable = new Set(posts.map((post) => post.id));
+  return { posts, links: linked.links.filter((link) => readable.has(link.postId)) };
 }
 
-/**
- * One query per kind: the posts joined with their link rows. Those the viewer may not read
- * (others' drafts, private ones) are left out, as if not linked: filtered here, in memory, so the
- * query count stays the same.
- */
-async function loadLinked<P extends VenueEntity | OrganizerEntity>(
-  manager: EntityManager,
-  eventIds: number[],
-  entity: new () => P,
-  kind: 'venue' | 'organizer',
-  user: AuthUser | null | undefined,
-): Promise<LinkedPosts<P>> {
-  const link = eventLinks.table(kind);
-  const { raw, entities } = await manager
-    .createQueryBuilder(entity, 'p')
-    .innerJoin(link.entity, 'l', `l.${link.property} = p.id`)
-    .addSelect(['l.eventId', 'l.position'])
-    .where('l.eventId IN (:...eventIds)', { eventIds })
-    .orderBy('l.eventId', 'ASC')
-    .addOrderBy('l.position', 'ASC')
-    .getRawAndEntities<{ l_event_id: number | string; p_id: number | string }>();
-  const posts = entities.filter((post) => canOnObject(user, 'read', post));
-  const readable = new Set(posts.map((post) => post.id));
-  const links = raw.map((row) => ({ eventId: Number(row.l_event_id), postId: Number(row.p_id) })).filter((row) => readable.has(row.postId));
-  return { posts, links };
+/** A missing event, by id or by slug. */
+function notFound(where: { id: number } | { slug: string }): ApiError {
+  return 'id' in where
+    ? ApiError.of('rest-event-not-found', where.id)
+    : new ApiError('rest-event-not-found', msg('Event with slug %s does not exist.', where.slug));
+}
+
+/** A slug as stored; undefined when the text cannot name one (slugs are lower-case ASCII words and hyphens). */
+function slugOf(text: string): string | undefined {
+  const slug = text.toLowerCase();
+  return /^[a-z0-9-]{1,200}$/.test(slug) ? slug : undefined;
+}
+
+/** The id of the event with a slug, as a subquery. */
+function slugIdSql(text: string): EventIdsSql | undefined {
+  const slug = slugOf(text);
+  return slug === undefined ? undefined : { sql: 'SELECT id FROM events WHERE slug = ?', params: [slug] };
 }
 
 /** The views of `linked.posts` (same order) per event, in link order. */

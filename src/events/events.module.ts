@@ -5,6 +5,7 @@ import { OrganizersModule } from '../organizers/organizers.module';
 import { VenuesModule } from '../venues/venues.module';
 import { EventEntity, EventOrganizerEntity, EventTermEntity, EventVenueEntity } from './event.entity';
 import { EventLinksModule } from './event-links.module';
+import { EventRelationsReader } from './event-relations';
 import { EventResolver } from './event.resolver';
 import { EventsQueryService } from './events-query.service';
 import { EventsWriteService } from './events-write.service';
@@ -32,7 +33,15 @@ import { RecurrenceService } from './recurrence/recurrence.service';
   ],
   // EventsIcsController first: its `events/ics` must be registered before `events/:id`.
   controllers: [EventsIcsController, EventsController],
-  providers: [EventsQueryService, EventsWriteService, EventResolver, EventsIcsService, RecurrenceService, RecurrenceHorizon],
+  providers: [
+    EventsQueryService,
+    EventRelationsReader,
+    EventsWriteService,
+    EventResolver,
+    EventsIcsService,
+    RecurrenceService,
+    RecurrenceHorizon,
+  ],
   // EventLinks: the only reader and writer of the link tables, asked by venues, organizers and terms.
   exports: [EventsQueryService, EventLinksModule],
 })

@@ -1,0 +1,184 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, EntityManager } from 'typeorm';
+import { JsonRows, marks } from '../database/json-rows';
+import { MediaEntity } from '../media/media.entity';
+import { OrganizerEntity } from '../organizers/organizer.entity';
+import { TermEntity } from '../terms/term.entity';
+import { VenueEntity } from '../venues/venue.entity';
+import { EventEntity } from './event.entity';
+
+/** Venues or organizers linked to some events: each post once, and the links in (event, position) order. */
+export interface LinkedPosts<P> {
+  readonly posts: P[];
+  readonly links: { eventId: number; postId: number }[];
+}
+
+/** Everything an event's JSON shows besides its own row, for a batch of events. */
+export interface EventRelations {
+  /** Categories and tags per event, ordered by name then id (reference §3). */
+  readonly terms: ReadonlyMap<number, TermEntity[]>;
+  readonly venues: LinkedPosts<VenueEntity>;
+  readonly organizers: LinkedPosts<OrganizerEntity>;
+  /** The series lines of the events that belong to a series (its first event or an occurrence). */
+  readonly recurrences: ReadonlyMap<number, string[]>;
+  /** The images of the events and of their venues and organizers. */
+  readonly images: ReadonlyMap<number, MediaEntity>;
+}
+
+/** Which events: `?` placeholders of ids, or a subquery selecting them (one column). */
+export interface EventIdsSql {
+  readonly sql: string;
+  readonly params: readonly unknown[];
+}
+
+export function eventIdsSql(ids: readonly number[]): EventIdsSql {
+  return { sql: marks(ids), params: ids };
+}
+
+const EVENT = 0;
+const TERM = 1;
+const VENUE = 2;
+const ORGANIZER = 3;
+const RECURRENCE = 4;
+const IMAGE = 5;
+
+interface Row {
+  k: number | string;
+  event_id: number | string;
+  j: unknown;
+}
+
+/**
+ * The events' relations in ONE statement (issue #14: it was five, the images one after the
+ * others): a UNION ALL of JSON rows (json-rows.ts), one branch per relation, sorted by the
+ * database as each relation's own query sorted them. `withEvents` adds the event rows themselves
+ * (a single read: the row and all it shows in one round trip). Every branch reads by primary key
+ * or by the link tables' `(event_id, ...)` primary keys.
+ */
+@Injectable()
+export class EventRelationsReader {
+  private readonly events: JsonRows<EventEntity>;
+  private readonly terms: JsonRows<TermEntity>;
+  private readonly venues: JsonRows<VenueEntity>;
+  private readonly organizers: JsonRows<OrganizerEntity>;
+  private readonly media: JsonRows<MediaEntity>;
+
+  constructor(dataSource: DataSource) {
+    this.events = JsonRows.of(dataSource, EventEntity);
+    this.terms = JsonRows.of(dataSource, TermEntity);
+    this.venues = JsonRows.of(dataSource, VenueEntity);
+    this.organizers = JsonRows.of(dataSource, OrganizerEntity);
+    this.media = JsonRows.of(dataSource, MediaEntity);
+  }
+
+  /**
+   * A list page's event rows, in page order, in one statement with the query that picks them:
+   * `ids` selects `id` and `page_start` (its ORDER BY and LIMIT inside), so the rows are read by
+   * primary key from the snapshot that chose them.
+   */
+  async page(manager: EntityManager, ids: EventIdsSql): Promise<EventEntity[]> {
+    const rows = await manager.query<{ j: unknown }[]>(
+      `SELECT ${this.events.object('e')} AS j FROM (${ids.sql}) p INNER JOIN events e ON e.id = p.id ORDER BY p.page_start, p.id`,
+      [...ids.params],
+    );
+    return rows.map((row) => this.events.hydrate(row.j));
+  }
+
+  /** The relations of `ids`, and with `withEvents` the event rows (in no particular order). */
+  async load(manager: EntityManager, ids: EventIdsSql, withEvents = false): Promise<{ events: EventEntity[]; relations: EventRelations }> {
+    const { sql, params } = this.statement(ids, withEvents);
+    const rows = await manager.query<Row[]>(sql, params);
+    const events: EventEntity[] = [];
+    const terms = new Map<number, TermEntity[]>();
+    const venues = linkedPosts<VenueEntity>();
+    const organizers = linkedPosts<OrganizerEntity>();
+    const recurrences = new Map<number, string[]>();
+    const images = new Map<number, MediaEntity>();
+    for (const row of rows) {
+      const eventId = Number(row.event_id);
+      switch (Number(row.k)) {
+        case EVENT:
+          events.push(this.events.hydrate(row.j));
+          break;
+        case TERM:
+          append(terms, eventId, this.terms.hydrate(row.j));
+          break;
+        case VENUE:
+          venues.add(eventId, this.venues.hydrate(row.j));
+          break;
+        case ORGANIZER:
+          organizers.add(eventId, this.organizers.hydrate(row.j));
+          break;
+        case RECURRENCE:
+          recurrences.set(eventId, JSON.parse(String(row.j)) as string[]);
+          break;
+        case IMAGE:
+          images.set(eventId, this.media.hydrate(row.j));
+          break;
+      }
+    }
+    return { events, relations: { terms, venues: venues.result, organizers: organizers.result, recurrences, images } };
+  }
+
+  /**
+   * Columns: k (which relation), event_id (the media id for images), two sort keys, j (the JSON).
+   * Each branch names the event ids again: a subquery given as `ids` runs in each (by index).
+   */
+  private statement(ids: EventIdsSql, withEvents: boolean): { sql: string; params: unknown[] } {
+    const branches: string[] = [];
+    const params: unknown[] = [];
+    const branch = (sql: string, times = 1) => {
+      branches.push(sql);
+      for (let i = 0; i < times; i++) params.push(...ids.params);
+    };
+    const linked = (kind: number, table: string, column: string, entity: JsonRows<VenueEntity | OrganizerEntity>, posts: string) =>
+      branch(
+        `SELECT ${kind} AS k, l.event_id AS event_id, '' AS sk, l.position AS si, ${entity.object('p')} AS j ` +
+          `FROM ${table} l INNER JOIN ${posts} p ON p.id = l.${column} WHERE l.event_id IN (${ids.sql})`,
+      );
+    // First, so that the sort key's type and collation are name_key's.
+    branch(
+      `SELECT ${TERM} AS k, et.event_id AS event_id, t.name_key AS sk, t.id AS si, ${this.terms.object('t')} AS j ` +
+        `FROM event_terms et INNER JOIN terms t ON t.id = et.term_id WHERE et.event_id IN (${ids.sql})`,
+    );
+    if (withEvents) branch(`SELECT ${EVENT}, e.id, '', 0, ${this.events.object('e')} FROM events e WHERE e.id IN (${ids.sql})`);
+    linked(VENUE, 'event_venues', 'venue_id', this.venues, 'venues');
+    linked(ORGANIZER, 'event_organizers', 'organizer_id', this.organizers, 'organizers');
+    branch(`SELECT ${RECURRENCE}, s.id, '', 0, s.recurrence FROM event_series s WHERE s.id IN (${ids.sql})`);
+    branch(
+      `SELECT ${RECURRENCE}, o.event_id, '', 0, s.recurrence FROM event_occurrences o ` +
+        `INNER JOIN event_series s ON s.id = o.series_id WHERE o.event_id IN (${ids.sql})`,
+    );
+    // A derived table of the image ids, joined by primary key: an OR of IN subqueries may scan media.
+    branch(
+      `SELECT ${IMAGE}, m.id, '', 0, ${this.media.object('m')} FROM (` +
+        `SELECT e.image_id AS id FROM events e WHERE e.id IN (${ids.sql}) ` +
+        `UNION SELECT v.image_id FROM event_venues l INNER JOIN venues v ON v.id = l.venue_id WHERE l.event_id IN (${ids.sql}) ` +
+        `UNION SELECT o.image_id FROM event_organizers l INNER JOIN organizers o ON o.id = l.organizer_id WHERE l.event_id IN (${ids.sql})` +
+        `) i INNER JOIN media m ON m.id = i.id`,
+      3,
+    );
+    return { sql: `${branches.join(' UNION ALL ')} ORDER BY k, event_id, sk, si`, params };
+  }
+}
+
+function append<V>(map: Map<number, V[]>, key: number, value: V): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}
+
+/** Collects linked posts row by row: each post once, every link in row order. */
+function linkedPosts<P extends { id: number }>(): { add(eventId: number, post: P): void; readonly result: LinkedPosts<P> } {
+  const byId = new Map<number, P>();
+  const links: { eventId: number; postId: number }[] = [];
+  return {
+    add(eventId, post) {
+      if (!byId.has(post.id)) byId.set(post.id, post);
+      links.push({ eventId, postId: post.id });
+    },
+    get result() {
+      return { posts: [...byId.values()], links };
+    },
+  };
+}
