@@ -8,6 +8,10 @@ import { ROLES } from '../auth/roles';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { recountAllTerms } from '../events/event-terms';
 import { rebuildEventDayCounts } from '../events/event-day-counts';
+import { foldDayCounts } from '../events/day-count-folding';
+
+/** Rows per folding step of the CLI: nothing else waits for it. */
+const CLI_FOLD_BATCH = 5000;
 import { DEFAULT_SEED_SIZES } from '../seed/sizes';
 
 export interface CliOutput {
@@ -92,6 +96,16 @@ export function buildProgram(context: () => Promise<INestApplicationContext>, ou
       const dataSource = (await context()).get<DataSource>(getDataSourceToken());
       const rows = await rebuildEventDayCounts(dataSource);
       output.out(`rebuilt the event day counts: ${rows} rows`);
+    });
+
+  program
+    .command('events:fold-days')
+    .description('fold the rows of changes in the per-day event counts now (the service does it every DAY_COUNT_FOLD_SECONDS)')
+    .action(async () => {
+      const dataSource = (await context()).get<DataSource>(getDataSourceToken());
+      let visited = 0;
+      for (let step; (step = await foldDayCounts(dataSource, CLI_FOLD_BATCH)) > 0;) visited += step;
+      output.out(`folded the event day counts: ${visited} rows visited`);
     });
 
   program

@@ -41,6 +41,11 @@ export interface AppConfig {
   readonly maxPendingRequests: number;
   /** REDIS_URL (+ REDIS_KEY_PREFIX): the state instances share (remembered reads' ends, login limits); `null`: one process, all in memory. */
   readonly redis: RedisConfig | null;
+  /**
+   * DAY_COUNT_FOLD_SECONDS: how often the rows of changes that writes add to event_day_counts are
+   * folded into one per key, so totals stay a few dozen rows under steady writes (issue #14). 0: never.
+   */
+  readonly dayCountFoldSeconds: number;
   /** RECURRENCE_HORIZON_DAYS: occurrences of a series exist this many days ahead (issue #16). */
   readonly recurrenceHorizonDays: number;
   /** BENCH_MODE, set by `npm run bench` only: adds the baseline route and the query counter (src/bench-mode). */

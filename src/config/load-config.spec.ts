@@ -37,6 +37,17 @@ describe('loadConfig', () => {
     }
   });
 
+  it('folds the day counts every 5 seconds unless DAY_COUNT_FOLD_SECONDS says otherwise (0 turns it off)', () => {
+    expect(loadConfig({}).dayCountFoldSeconds).toBe(5);
+    expect(loadConfig({ DAY_COUNT_FOLD_SECONDS: '0' }).dayCountFoldSeconds).toBe(0);
+    expect(loadConfig({ DAY_COUNT_FOLD_SECONDS: '60' }).dayCountFoldSeconds).toBe(60);
+    for (const bad of ['-1', '2.5', 'never', '3601']) {
+      expect(problemsOf({ DAY_COUNT_FOLD_SECONDS: bad })).toEqual([
+        `DAY_COUNT_FOLD_SECONDS must be an integer from 0 to 3600 (got "${bad}")`,
+      ]);
+    }
+  });
+
   it('bounds the work of a request: statement and acquire timeouts, pending requests (issue #12)', () => {
     expect(loadConfig({})).toMatchObject({ statementTimeoutMs: 2000, acquireTimeoutMs: 1000, maxPendingRequests: 64 });
     expect(

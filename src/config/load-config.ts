@@ -119,6 +119,8 @@ export function loadConfig(env: Env = process.env, dotenvPath = resolve(process.
 
   // Writes of other instances show after at most this long (README "Operations").
   const readCacheSeconds = int('READ_CACHE_SECONDS', 5, 0, 3600);
+  // The rows writes add to event_day_counts are folded this often (README "Operations").
+  const dayCountFoldSeconds = int('DAY_COUNT_FOLD_SECONDS', 5, 0, 3600);
 
   // Issue #12: JSON logs and /metrics (README "Operations").
   const logLevel = read('LOG_LEVEL') ?? 'info';
@@ -165,6 +167,7 @@ export function loadConfig(env: Env = process.env, dotenvPath = resolve(process.
     loginRateLimit,
     allowInsecureAuth,
     readCacheSeconds,
+    dayCountFoldSeconds,
     logLevel: logLevel as LogLevel,
     metricsToken,
     statementTimeoutMs,

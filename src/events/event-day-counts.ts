@@ -4,6 +4,7 @@ import { noteWrite } from '../database/write-notes';
 import { ALL, eventsWritten } from '../database/write-scope';
 import { eventLinks } from './event-links';
 import { DayCountDeltas } from './day-count-deltas';
+import { markDayCountsFolded } from './day-count-folding';
 
 const DAY_MS = 86_400_000;
 
@@ -57,7 +58,7 @@ export function dayStart(day: number): Date {
  * event rows or their links calls it in its own transaction, with all its changes at once (a
  * batch costs one statement per 500 changed rows). Changes are INSERTed as new rows, never
  * updated in place: concurrent writers of one day neither wait for nor deadlock with each other
- * (migration 1763700100000); `rebuildEventDayCounts` folds them again.
+ * (migration 1763700100000); DayCountFolder folds them into one row per key in the background.
  */
 export async function recordEventChanges(manager: EntityManager, changes: readonly EventCountChange[]): Promise<void> {
   // The same states tell the remembered reads what the write can change (issue #14); an id left out is any event.
@@ -126,6 +127,7 @@ export function rebuildEventDayCounts(dataSource: DataSource): Promise<number> {
     await eventLinks.refreshAll(manager);
     await manager.query('DELETE FROM event_day_counts');
     for (const sql of eventDayCountInserts(manager.connection.options.type === 'better-sqlite3')) await manager.query(sql);
+    await markDayCountsFolded(manager);
     const [{ n }] = await manager.query<{ n: number | string }[]>('SELECT COUNT(*) AS n FROM event_day_counts');
     return Number(n);
   });

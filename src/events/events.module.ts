@@ -6,6 +6,7 @@ import { VenuesModule } from '../venues/venues.module';
 import { EventEntity, EventOrganizerEntity, EventTermEntity, EventVenueEntity } from './event.entity';
 import { EventLinksModule } from './event-links.module';
 import { EventRelationsReader } from './event-relations';
+import { DayCountFolder } from './day-count-folder';
 import { EventResolver } from './event.resolver';
 import { EventsQueryService } from './events-query.service';
 import { EventsWriteService } from './events-write.service';
@@ -41,6 +42,7 @@ import { RecurrenceService } from './recurrence/recurrence.service';
     EventsIcsService,
     RecurrenceService,
     RecurrenceHorizon,
+    DayCountFolder,
   ],
   // EventLinks: the only reader and writer of the link tables, asked by venues, organizers and terms.
   exports: [EventsQueryService, EventLinksModule],

@@ -4,6 +4,7 @@ import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { DataSource, EntityManager, EntityTarget, ObjectLiteral } from 'typeorm';
 import { markWritten } from '../database/read-cache';
 import { DayCountDeltas } from '../events/day-count-deltas';
+import { markDayCountsFolded } from '../events/day-count-folding';
 import { CountedEvent } from '../events/event-day-counts';
 import { EventEntity } from '../events/event.entity';
 import { CopiedLinkRow, eventLinks } from '../events/event-links';
@@ -145,7 +146,13 @@ async function seed(dataSource: DataSource, options: SeedOptions, progress?: See
     }
 
     progress?.update(done, 'day counts');
-    await dataSource.transaction((manager) => relaxed(manager, () => dayCounts.write(manager, DAY_COUNT_ROWS_PER_INSERT)));
+    await dataSource.transaction((manager) =>
+      relaxed(manager, async () => {
+        await dayCounts.write(manager, DAY_COUNT_ROWS_PER_INSERT);
+        // One row per key, as folding leaves them (issue #14): nothing for it to visit.
+        await markDayCountsFolded(manager);
+      }),
+    );
     await dataSource.transaction((manager) => writeTermCounts(manager, data.termCounts, termIds));
     // A few series with their occurrences, written through the recurrence code (issue #16).
     await seedDemoSeries(dataSource, plan.firstIds.events, anchor.toJSDate());
