@@ -46,12 +46,13 @@ interface Row {
   k: number | string;
   event_id: number | string;
   j: unknown;
+  img: unknown;
 }
 
 /**
  * The events' relations in ONE statement (issue #14: it was five, the images one after the
- * others): a UNION ALL of JSON rows (json-rows.ts), one branch per relation, sorted by the
- * database as each relation's own query sorted them. `withEvents` adds the event rows themselves
+ * others): a UNION ALL of JSON rows (json-rows.ts), one branch per relation, each row with its
+ * image, sorted by the database as each relation's own query sorted them. `withEvents` adds the event rows themselves
  * (a single read: the row and all it shows in one round trip). Every branch reads by primary key
  * or by the link tables' `(event_id, ...)` primary keys.
  */
@@ -96,6 +97,10 @@ export class EventRelationsReader {
     const images = new Map<number, MediaEntity>();
     for (const row of rows) {
       const eventId = Number(row.event_id);
+      if (row.img !== null && row.img !== undefined) {
+        const image = this.media.hydrate(row.img);
+        images.set(image.id, image);
+      }
       switch (Number(row.k)) {
         case EVENT:
           events.push(this.events.hydrate(row.j));
@@ -112,51 +117,46 @@ export class EventRelationsReader {
         case RECURRENCE:
           recurrences.set(eventId, JSON.parse(String(row.j)) as string[]);
           break;
-        case IMAGE:
-          images.set(eventId, this.media.hydrate(row.j));
-          break;
       }
     }
     return { events, relations: { terms, venues: venues.result, organizers: organizers.result, recurrences, images } };
   }
 
   /**
-   * Columns: k (which relation), event_id (the media id for images), two sort keys, j (the JSON).
-   * Each branch names the event ids again: a subquery given as `ids` runs in each (by index).
+   * Columns: k (which row), event_id, two sort keys, j (the row's JSON), img (its image's JSON, from
+   * a LEFT JOIN by primary key). Each branch names the event ids again: a subquery given as `ids`
+   * runs in each (by index). Six SELECTs: each costs the database a parse and a plan.
    */
   private statement(ids: EventIdsSql, withEvents: boolean): { sql: string; params: unknown[] } {
     const branches: string[] = [];
     const params: unknown[] = [];
-    const branch = (sql: string, times = 1) => {
+    const branch = (sql: string) => {
       branches.push(sql);
-      for (let i = 0; i < times; i++) params.push(...ids.params);
+      params.push(...ids.params);
     };
+    const image = (alias: string) => `CASE WHEN ${alias}.id IS NULL THEN NULL ELSE ${this.media.object(alias)} END`;
     const linked = (kind: number, table: string, column: string, entity: JsonRows<VenueEntity | OrganizerEntity>, posts: string) =>
       branch(
-        `SELECT ${kind} AS k, l.event_id AS event_id, '' AS sk, l.position AS si, ${entity.object('p')} AS j ` +
-          `FROM ${table} l INNER JOIN ${posts} p ON p.id = l.${column} WHERE l.event_id IN (${ids.sql})`,
+        `SELECT ${kind}, l.event_id, '', l.position, ${entity.object('p')}, ${image('m')} FROM ${table} l ` +
+          `INNER JOIN ${posts} p ON p.id = l.${column} LEFT JOIN media m ON m.id = p.image_id WHERE l.event_id IN (${ids.sql})`,
       );
     // First, so that the sort key's type and collation are name_key's.
     branch(
-      `SELECT ${TERM} AS k, et.event_id AS event_id, t.name_key AS sk, t.id AS si, ${this.terms.object('t')} AS j ` +
+      `SELECT ${TERM} AS k, et.event_id AS event_id, t.name_key AS sk, t.id AS si, ${this.terms.object('t')} AS j, NULL AS img ` +
         `FROM event_terms et INNER JOIN terms t ON t.id = et.term_id WHERE et.event_id IN (${ids.sql})`,
     );
-    if (withEvents) branch(`SELECT ${EVENT}, e.id, '', 0, ${this.events.object('e')} FROM events e WHERE e.id IN (${ids.sql})`);
+    // The events with their images, or (a list's page, read already) only their images.
+    branch(
+      withEvents
+        ? `SELECT ${EVENT}, e.id, '', 0, ${this.events.object('e')}, ${image('m')} FROM events e LEFT JOIN media m ON m.id = e.image_id WHERE e.id IN (${ids.sql})`
+        : `SELECT ${IMAGE}, e.id, '', 0, NULL, ${this.media.object('m')} FROM events e INNER JOIN media m ON m.id = e.image_id WHERE e.id IN (${ids.sql})`,
+    );
     linked(VENUE, 'event_venues', 'venue_id', this.venues, 'venues');
     linked(ORGANIZER, 'event_organizers', 'organizer_id', this.organizers, 'organizers');
-    branch(`SELECT ${RECURRENCE}, s.id, '', 0, s.recurrence FROM event_series s WHERE s.id IN (${ids.sql})`);
+    branch(`SELECT ${RECURRENCE}, s.id, '', 0, s.recurrence, NULL FROM event_series s WHERE s.id IN (${ids.sql})`);
     branch(
-      `SELECT ${RECURRENCE}, o.event_id, '', 0, s.recurrence FROM event_occurrences o ` +
+      `SELECT ${RECURRENCE}, o.event_id, '', 0, s.recurrence, NULL FROM event_occurrences o ` +
         `INNER JOIN event_series s ON s.id = o.series_id WHERE o.event_id IN (${ids.sql})`,
-    );
-    // A derived table of the image ids, joined by primary key: an OR of IN subqueries may scan media.
-    branch(
-      `SELECT ${IMAGE}, m.id, '', 0, ${this.media.object('m')} FROM (` +
-        `SELECT e.image_id AS id FROM events e WHERE e.id IN (${ids.sql}) ` +
-        `UNION SELECT v.image_id FROM event_venues l INNER JOIN venues v ON v.id = l.venue_id WHERE l.event_id IN (${ids.sql}) ` +
-        `UNION SELECT o.image_id FROM event_organizers l INNER JOIN organizers o ON o.id = l.organizer_id WHERE l.event_id IN (${ids.sql})` +
-        `) i INNER JOIN media m ON m.id = i.id`,
-      3,
     );
     return { sql: `${branches.join(' UNION ALL ')} ORDER BY k, event_id, sk, si`, params };
   }
