@@ -60,13 +60,12 @@ export class AuthService {
     const digest = createHash('sha256').update(this.cacheKey).update(`${username.toLowerCase()}\0${secret}`).digest('base64');
     const cached = this.verified.get(digest);
     if (cached && cached.expires > Date.now()) {
-      // One query: findOne with a relation would first select distinct ids, then the rows (issue #7).
-      const row = await this.passwords
-        .createQueryBuilder('password')
-        .innerJoinAndSelect('password.user', 'user')
-        .where('password.id = :id', { id: cached.passwordId })
-        .getOne();
-      if (row?.user) return toAuthUser(row.user);
+      // One statement with three columns, on every signed-in request: no query builder, no entities (issue #14).
+      const [user] = await this.passwords.query<{ id: number | string; username: string; role: string }[]>(
+        'SELECT u.id AS id, u.username AS username, u.role AS role FROM application_passwords p INNER JOIN users u ON u.id = p.user_id WHERE p.id = ?',
+        [cached.passwordId],
+      );
+      if (user) return { id: Number(user.id), username: user.username, role: user.role as AuthUser['role'] };
       this.verified.delete(digest);
     }
 
