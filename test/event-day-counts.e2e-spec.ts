@@ -147,10 +147,11 @@ describe.each(TEST_DATABASES)('event_day_counts on $kind', (database) => {
     let nonZero = 0;
     for (let i = 0; i < 60; i++) {
       const params: Record<string, string> = { strict_dates: 'true', per_page: '1' };
-      // One to three bounds, at random instants (some exactly at midnight, where buckets meet).
+      // One to three bounds, at random instants (some exactly at midnight or at 23:59:59, where a
+      // bound takes whole days and reads no events of its day).
       for (let n = int(1, 3); n > 0; n--) {
         const [name] = pick(DATE_PARAMS);
-        params[name] = wall(ANCHOR + int(-260, 460) * DAY + pick([0, int(0, 86_399) * 1000]));
+        params[name] = wall(ANCHOR + int(-260, 460) * DAY + pick([0, DAY - 1000, int(0, 86_399) * 1000]));
       }
       // Without starts_* or ends_*, the list fills in the default start_date or end_date: give both.
       if (!Object.keys(params).some((name) => name.startsWith('starts_') || name.startsWith('ends_'))) {
@@ -175,6 +176,38 @@ describe.each(TEST_DATABASES)('event_day_counts on $kind', (database) => {
     }
     // The windows were not all empty: the sums were exercised.
     expect(nonZero).toBeGreaterThan(20);
+  });
+
+  it('answers exact totals for bounds at midnight or 23:59:59 of days that have events (whole-day bounds)', async () => {
+    // Such a bound counts its whole day from the summaries and reads no events of it: take days
+    // where events start or end, so a day counted on the wrong side would change the total.
+    const events = await t.dataSource.query<{ start_utc: Date | string; end_utc: Date | string }[]>(
+      'SELECT start_utc, end_utc FROM events WHERE hide_from_listings = 0 AND status = ? ORDER BY id LIMIT 12',
+      ['publish'],
+    );
+    const dayOf = (value: Date | string) =>
+      Math.floor(new Date(value instanceof Date ? value : `${value.replace(' ', 'T')}Z`).getTime() / DAY) * DAY;
+    let checked = 0;
+    for (const event of events) {
+      for (const [name] of DATE_PARAMS) {
+        const day = dayOf(name.startsWith('start') ? event.start_utc : event.end_utc);
+        for (const at of [day, day + DAY - 1000]) {
+          const params: Record<string, string> = { strict_dates: 'true', per_page: '1', [name]: wall(at) };
+          if (!name.startsWith('starts_') && !name.startsWith('ends_')) {
+            params.start_date ??= wall(ANCHOR - 400 * DAY);
+            params.end_date ??= wall(ANCHOR + 800 * DAY);
+          }
+          const res = await t.request.get(t.api('/events')).query(params);
+          expect(res.status).toBe(200);
+          expect({ params, total: Number(res.headers['x-tec-total']) }).toEqual({
+            params,
+            total: await expectedTotal(params, ['publish']),
+          });
+          checked++;
+        }
+      }
+    }
+    expect(checked).toBe(144);
   });
 
   it('takes the total of a list with summarised filters from event_day_counts, and of others from the events', async () => {

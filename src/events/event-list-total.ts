@@ -10,21 +10,46 @@ export interface CountedScope {
   readonly statuses: readonly string[];
 }
 
-/** One bound of the window: on the start or the end, keeping what is after (or before) its day. */
+/**
+ * One bound of the window: on the start or the end, keeping what is after (or before) its day.
+ * `edge`: its day holds events on both sides, read from the events; else the day is wholly on
+ * one side and `day` is the first (or last) day wholly outside.
+ */
 interface Bound {
   readonly column: 'start' | 'end';
   readonly after: boolean;
   readonly day: number;
+  readonly edge: boolean;
 }
 
-const BOUNDS: Record<DateBound, Omit<Bound, 'day'>> = {
-  start_date: { column: 'start', after: true },
-  starts_after: { column: 'start', after: true },
-  starts_before: { column: 'start', after: false },
-  end_date: { column: 'end', after: false },
-  ends_before: { column: 'end', after: false },
-  ends_after: { column: 'end', after: true },
+/** The comparison of each bound; `inclusive` when the instant itself matches (>=, <=). */
+const BOUNDS: Record<DateBound, { column: 'start' | 'end'; after: boolean; inclusive: boolean }> = {
+  start_date: { column: 'start', after: true, inclusive: true },
+  starts_after: { column: 'start', after: true, inclusive: false },
+  starts_before: { column: 'start', after: false, inclusive: false },
+  end_date: { column: 'end', after: false, inclusive: true },
+  ends_before: { column: 'end', after: false, inclusive: false },
+  ends_after: { column: 'end', after: true, inclusive: false },
 };
+
+const SECOND_MS = 1000;
+
+/**
+ * A bound on whole days when its instant lets it be (stored datetimes have whole seconds): `>=`
+ * midnight and `<` midnight cut before the day, `>` and `<=` 23:59:59 after it. The default
+ * window and dates without a time in a UTC site are such bounds: their totals read no events.
+ */
+function boundOf(name: DateBound, instant: Date): Bound {
+  const { column, after, inclusive } = BOUNDS[name];
+  const day = utcDay(instant);
+  const ms = instant.getTime();
+  const cutBefore = ms === dayStart(day).getTime() && inclusive === after;
+  const cutAfter = ms === dayStart(day + 1).getTime() - SECOND_MS && inclusive !== after;
+  // The first day wholly outside: before the bound's day (after: the one before it), or after it.
+  if (cutBefore) return { column, after, day: after ? day - 1 : day, edge: false };
+  if (cutAfter) return { column, after, day: after ? day : day + 1, edge: false };
+  return { column, after, day, edge: true };
+}
 
 /**
  * The exact number of events `builder` selects (every filter of the list in it, the window
@@ -42,9 +67,7 @@ export async function countFromSummaries(
   window: DateWindow,
   scope: CountedScope,
 ): Promise<number> {
-  const bounds = (Object.keys(BOUNDS) as DateBound[])
-    .filter((name) => window[name])
-    .map((name) => ({ ...BOUNDS[name], day: utcDay(window[name]!.instant) }));
+  const bounds = (Object.keys(BOUNDS) as DateBound[]).filter((name) => window[name]).map((name) => boundOf(name, window[name]!.instant));
   const pieces = [summaryPiece(scope, bounds), ...edgeDayPieces(builder, bounds)];
   const sql = `SELECT ${pieces.map((piece) => `(${piece.sql})`).join(' + ')} AS total`;
   const [row] = await builder.connection.query<{ total: number | string | null }[]>(
@@ -116,7 +139,10 @@ function summaryPiece(scope: CountedScope, bounds: readonly Bound[]): Piece {
 
 /** COUNT(*) of the filtered events on each edge day (start or end), each excluding the earlier ones. */
 function edgeDayPieces(builder: SelectQueryBuilder<EventEntity>, bounds: readonly Bound[]): Piece[] {
-  const ranges = edgesAt(bounds, 1).map(({ column, bucket }, index) => ({
+  const ranges = edgesAt(
+    bounds.filter((bound) => bound.edge),
+    1,
+  ).map(({ column, bucket }, index) => ({
     sql: `(e.${column}Utc >= :edgeFrom${index} AND e.${column}Utc < :edgeTo${index})`,
     params: { [`edgeFrom${index}`]: dayStart(bucket), [`edgeTo${index}`]: dayStart(bucket + 1) },
   }));
