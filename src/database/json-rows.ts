@@ -1,5 +1,4 @@
 import { DataSource, EntityManager, EntityMetadata, ObjectLiteral } from 'typeorm';
-import { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata';
 
 /**
  * Rows of several tables in one statement (issue #14): each row of a `UNION ALL` carries one
@@ -10,13 +9,32 @@ import { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata';
  * the server's CPU.
  */
 export class JsonRows<E extends ObjectLiteral> {
-  private readonly columns: readonly ColumnMetadata[];
+  /** Per column: its JSON key, its property, and how a JSON value becomes the property's value. */
+  private readonly fields: readonly { key: string; property: string; read: (value: unknown) => unknown }[];
+  private readonly objects = new Map<string, string>();
 
   constructor(
     private readonly dataSource: DataSource,
     private readonly metadata: EntityMetadata,
   ) {
-    this.columns = metadata.columns.filter((column) => !column.isVirtual);
+    const driver = dataSource.driver;
+    const mysql = dataSource.options.type !== 'better-sqlite3';
+    this.fields = metadata.columns
+      .filter((column) => !column.isVirtual)
+      .map((column) => {
+        // Embedded columns would need setEntityValue's path; no entity read this way has any.
+        if (column.embeddedMetadata) throw new Error(`JsonRows: ${metadata.name}.${column.propertyName} is embedded`);
+        // JSON has no dates: MySQL and MariaDB write DATETIME as its text, which mysql2 would have
+        // read as a Date in the connection's time zone (UTC). SQLite stores that text itself.
+        const datetime = mysql && column.type === 'datetime';
+        // Plain text and numbers need nothing; the driver's hydration for the rest (booleans, dates, transformers).
+        const plain = !datetime && !column.transformer && ['varchar', 'text', 'int'].includes(String(column.type));
+        const read = plain
+          ? (value: unknown) => value
+          : (value: unknown) =>
+              driver.prepareHydratedValue(datetime && typeof value === 'string' ? utcDatetime(value) : value, column) as unknown;
+        return { key: column.databaseName, property: column.propertyName, read };
+      });
   }
 
   static of<E extends ObjectLiteral>(dataSource: DataSource, entity: new () => E): JsonRows<E> {
@@ -25,25 +43,24 @@ export class JsonRows<E extends ObjectLiteral> {
 
   /** `JSON_OBJECT('column', alias.column, ...)` of every column of the entity. */
   object(alias: string): string {
-    const driver = this.dataSource.driver;
-    const pairs = this.columns.map((column) => `'${column.databaseName}', ${alias}.${driver.escape(column.databaseName)}`);
-    return `JSON_OBJECT(${pairs.join(', ')})`;
+    let sql = this.objects.get(alias);
+    if (sql === undefined) {
+      const escape = (name: string) => this.dataSource.driver.escape(name);
+      sql = `JSON_OBJECT(${this.fields.map((field) => `'${field.key}', ${alias}.${escape(field.key)}`).join(', ')})`;
+      this.objects.set(alias, sql);
+    }
+    return sql;
   }
 
   /** The entity of one `object()` value, as the driver hydrates a row's columns. */
   hydrate(value: unknown): E {
     const json = (typeof value === 'string' ? JSON.parse(value) : value) as Record<string, unknown>;
-    const entity = this.metadata.create() as E;
-    const driver = this.dataSource.driver;
-    const mysql = this.dataSource.options.type !== 'better-sqlite3';
-    for (const column of this.columns) {
-      let raw = json[column.databaseName];
-      // JSON has no dates: MySQL and MariaDB write DATETIME as its text, which mysql2 would have
-      // read as a Date in the connection's time zone (UTC). SQLite stores that text itself.
-      if (mysql && typeof raw === 'string' && column.type === 'datetime') raw = utcDatetime(raw);
-      column.setEntityValue(entity, driver.prepareHydratedValue(raw, column));
+    const entity = this.metadata.create() as Record<string, unknown>;
+    for (const field of this.fields) {
+      const raw = json[field.key];
+      entity[field.property] = raw === null || raw === undefined ? raw : field.read(raw);
     }
-    return entity;
+    return entity as E;
   }
 }
 
