@@ -311,15 +311,13 @@ export class EventsQueryService {
     manager: EntityManager = this.dataSource.manager,
   ): Promise<EventView> {
     const ids = 'id' in where ? eventIdsSql([where.id]) : slugIdSql(where.slug);
-    const {
-      events: [event],
-      relations,
-    } = ids ? await this.relations.load(manager, ids, true) : { events: [] };
-    if (!event) throw notFound(where);
+    const loaded = ids ? await this.relations.load(manager, ids, true) : undefined;
+    const event = loaded?.events[0];
+    if (!loaded || !event) throw notFound(where);
     if (event.status === 'trash') throw ApiError.of('event-no-longer-available');
     if (!canOnObject(user, 'read', event)) throw ApiError.of('event-not-accessible');
     if (isPasswordLocked(event, password)) throw ApiError.of('event-password-protected');
-    const [view] = this.compose([event], relations!, user, { single: true, password });
+    const [view] = this.compose([event], loaded.relations, user, { single: true, password });
     return view;
   }
 
