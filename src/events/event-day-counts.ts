@@ -70,12 +70,11 @@ export async function recordEventChanges(manager: EntityManager, changes: readon
       : eventsWritten(changes as Extract<EventCountChange, { before: CountedEvent | null }>[]),
   );
   const states = changes.flatMap((change) => ('unlinked' in change ? [] : [change.before, change.after]));
-  const deltas = new DayCountDeltas(
-    await loadCategoryTrees(
-      manager,
-      states.flatMap((state) => state?.termIds ?? []),
-    ),
+  const trees = await loadCategoryTrees(
+    manager,
+    states.flatMap((state) => state?.termIds ?? []),
   );
+  const deltas = new DayCountDeltas(trees);
   const unlinked: { kind: number; postId: number }[] = [];
   for (const change of changes) {
     if ('unlinked' in change) unlinked.push({ kind: COUNT_KIND[change.unlinked.kind], postId: change.unlinked.postId });
