@@ -1,4 +1,5 @@
 import { EntityManager } from 'typeorm';
+import { CategoryTrees } from './category-trees';
 import { COUNT_KIND, COUNT_LEVELS, CountedEvent, utcDay } from './event-day-counts';
 
 /** A bucket pair as one number: both buckets shifted to be non-negative (MySQL's datetimes span years 1000-9999). */
@@ -19,6 +20,9 @@ export class DayCountDeltas {
   /** status -> kind * POST_SPAN + post id -> per level: encoded bucket pair -> summed delta. */
   private readonly groups = new Map<string, Map<number, Map<number, number>[]>>();
 
+  /** `trees`: the parents of (at least) every category of the events added. */
+  constructor(private readonly trees: CategoryTrees) {}
+
   add(event: CountedEvent | null, sign: number): void {
     if (!event || event.hideFromListings) return;
     const startDay = utcDay(event.startUtc);
@@ -36,6 +40,8 @@ export class DayCountDeltas {
     };
     count(COUNT_KIND.all, 0);
     for (const id of new Set(event.termIds)) count(COUNT_KIND.term, id);
+    // Once per category tree, however many of its categories the event has.
+    for (const id of this.trees.of(event.termIds)) count(COUNT_KIND.tree, id);
     for (const id of new Set(event.venueIds)) count(COUNT_KIND.venue, id);
     for (const id of new Set(event.organizerIds)) count(COUNT_KIND.organizer, id);
     if (event.featured) count(COUNT_KIND.featured, 0);

@@ -6,6 +6,7 @@ import { Taxonomy } from '../terms/taxonomy';
 import { insertTerm, termNameKey } from '../terms/term-insert';
 import { TermEntity } from '../terms/term.entity';
 import { eventLinks } from './event-links';
+import { recountCategoryTrees } from './event-day-counts';
 
 const MAX_TERM_NAME_LENGTH = 200;
 
@@ -175,6 +176,8 @@ export function recountAllTerms(dataSource: DataSource): Promise<{ terms: number
       const slice = ids.slice(from, from + 500);
       await manager.query(`UPDATE terms SET count = ${PUBLISHED_EVENTS_OF_TERM} WHERE id IN (${slice.map(() => '?').join(', ')})`, slice);
     }
+    // The list totals of each category with its descendants follow the tree (parents changed with SQL too).
+    await recountCategoryTrees(manager);
     return { terms: Number(n), corrected: ids.length };
   });
 }

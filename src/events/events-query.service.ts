@@ -30,10 +30,14 @@ import { EventEntity, EventOrganizerEntity, EventTermEntity, EventVenueEntity } 
 import { EventLinks, LinkKind, eventLinks } from './event-links';
 import { EventView, presentEvent } from './event.presenter';
 import { EventIdsSql, EventRelations, EventRelationsReader, LinkedPosts, eventIdsSql } from './event-relations';
+import { MAX_UNION_BRANCHES, unionPageSql } from './link-union-page';
 import { seriesInFeed } from './recurrence/recurrence-ics';
 
 /** A row of one of the link tables (they share the copied columns). */
 type LinkEntity = EventTermEntity | EventVenueEntity | EventOrganizerEntity;
+
+/** Where a page's ids come from: the events, one link's rows, or one branch per id of a link. */
+type PageSource = SelectQueryBuilder<EventEntity> | SelectQueryBuilder<LinkEntity> | SelectQueryBuilder<LinkEntity>[];
 
 /** How the caller sees one event: single reads add `json_ld`; `password` may unlock protected ones. */
 export interface ViewOptions {
@@ -118,13 +122,15 @@ export class EventsQueryService {
   ): Promise<{ page: ListPage; deps: ReadDeps }> {
     const { scope, point, window, filters } = request;
     const { page, perPage, offset } = request.paging;
-    const [categoryIds, tagIds] = await Promise.all([
+    const [categories, tags] = await Promise.all([
       query.categories ? this.resolveTerms('categories', CATEGORY, query.categories) : undefined,
       query.tags ? this.resolveTerms('tags', TAG, query.tags) : undefined,
       query.venue ? this.assertReadable('venue', VenueEntity, query.venue, user) : undefined,
       query.organizer ? this.assertReadable('organizer', OrganizerEntity, query.organizer, user) : undefined,
       query.postParent !== undefined ? this.assertReadable('post_parent', EventEntity, [query.postParent], user) : undefined,
     ]);
+    const categoryIds = categories?.ids;
+    const tagIds = tags?.ids;
 
     const linkFilters: LinkFilter[] = [
       ...(query.venue ? [{ kind: 'venue' as const, param: 'venue', ids: query.venue }] : []),
@@ -139,9 +145,17 @@ export class EventsQueryService {
     for (const link of linkFilters) whereLinked(builder, 'e.id', link);
     this.whereEventColumns(builder, query, user, point);
     // With a term, venue or organizer, the page's ids and the count come from its link table's
-    // index in start order (issue #14); the rows are then read by primary key in the same statement.
-    const [driving, ...checked] = linkFilters;
-    const ids = driving ? this.linkDriven(driving, checked, { query, user, point, scope, window }) : builder;
+    // index in start order (issue #14); the rows are then read by primary key in the same statement. The filter
+    // with the fewest ids drives: each of its ids is a range of the index to read.
+    const [driving, ...checked] = [...linkFilters].sort((a, b) => new Set(a.ids).size - new Set(b.ids).size);
+    const filtered = { query, user, point, scope, window };
+    const ids = driving ? this.linkDriven(driving, checked, filtered) : builder;
+    // Several ids: the page from one bounded branch per id (link-union-page.ts).
+    const driveIds = [...new Set(driving?.ids ?? [])];
+    const branches =
+      driving && driveIds.length > 1 && driveIds.length <= MAX_UNION_BRANCHES
+        ? driveIds.map((id) => this.linkDriven({ ...driving, ids: [id] }, checked, filtered))
+        : undefined;
     const order = driving ? 'l' : 'e';
 
     const span = windowSpan(window);
@@ -152,7 +166,7 @@ export class EventsQueryService {
     };
     // The page first: when it is the first page and not full, it is the whole result. An anonymous
     // page's items are remembered apart from its total: a write later than its last item changes only the total.
-    const items = () => this.pageItems(ids, order, { offset, perPage, user, password: query.password, span, linked });
+    const items = () => this.pageItems(branches ?? ids, order, { offset, perPage, user, password: query.password, span, linked });
     const { views, matched } = request.itemsKey
       ? await this.cache.get(request.itemsKey, items, {
           weigh: (result) => jsonWeight(result.views),
@@ -163,10 +177,10 @@ export class EventsQueryService {
     if (!matched && page > 1) throw ApiError.of('event-archive-page-not-found');
     // A page that is not full is the last one: it tells the total without counting. Otherwise the
     // total is remembered per statement until a write in its window: counting walks the whole window.
-    const counted = countedScope(query, scope, point, { categoryIds, tagIds });
+    const counted = countedScope(query, scope, point, { categoryTree: categories?.tree, categoryIds, tagIds });
     const members = listMembers(span, linked);
     // Several ids of the driving link may link one event more than once.
-    const distinct = driving !== undefined && new Set(driving.ids).size > 1;
+    const distinct = driveIds.length > 1;
     const total =
       matched < perPage
         ? offset + matched
@@ -185,7 +199,7 @@ export class EventsQueryService {
 
   /** A page's events presented, and what they depend on (issue #14). */
   private async pageItems(
-    ids: SelectQueryBuilder<EventEntity> | SelectQueryBuilder<LinkEntity>,
+    ids: PageSource,
     order: 'e' | 'l',
     request: { offset: number; perPage: number; user: AuthUser | null | undefined; password?: string; span: Span; linked: LinkFilters },
   ): Promise<{ views: EventView[]; matched: number; deps: ReadDeps }> {
@@ -202,27 +216,17 @@ export class EventsQueryService {
   /**
    * The page as a deferred join in one statement: its ids first (for the default list from
    * idx_events_start alone, without reading the rows the offset skips), then those rows by primary
-   * key, in list order (event-relations.ts). `matched` is how many ids the page had.
+   * key, in list order (event-relations.ts). `matched` is how many ids the page had. Several
+   * branches: one per id of the driving link, their union cut to the page (link-union-page.ts).
    */
   private async pageOf(
-    ids: SelectQueryBuilder<EventEntity> | SelectQueryBuilder<LinkEntity>,
+    ids: PageSource,
     alias: 'e' | 'l',
     offset: number,
     perPage: number,
   ): Promise<{ events: EventEntity[]; matched: number }> {
-    const id = alias === 'e' ? 'e.id' : 'l.eventId';
-    const page = (ids as SelectQueryBuilder<EventEntity>)
-      .clone()
-      .select(id, 'id')
-      .addSelect(`${alias}.startUtc`, 'page_start')
-      .orderBy(`${alias}.startUtc`, 'ASC')
-      .addOrderBy(id, 'ASC')
-      .offset(offset)
-      .limit(perPage);
-    // A link driven by several ids may link one event more than once (always with the same start).
-    if (alias === 'l') page.distinct(true);
-    const [sql, params] = page.getQueryAndParameters();
-    const events = await this.relations.page(this.dataSource.manager, { sql, params });
+    const source = Array.isArray(ids) ? unionPageSql(ids, offset, perPage) : pageIdsSql(ids, alias, offset, perPage);
+    const events = await this.relations.page(this.dataSource.manager, source);
     return { events, matched: events.length };
   }
 
@@ -389,21 +393,25 @@ export class EventsQueryService {
 
   /**
    * Category or tag ids or slugs: every item must exist in the taxonomy (400); categories add
-   * their descendants (reference §2.2), found with one recursive query.
+   * their descendants (reference §2.2), found with one recursive query. `tree`: the one given
+   * category whose descendants are all of them, when there is one (its counts are summarised).
    */
-  private async resolveTerms(param: string, taxonomy: Taxonomy, refs: readonly string[]): Promise<number[]> {
+  private async resolveTerms(param: string, taxonomy: Taxonomy, refs: readonly string[]): Promise<{ ids: number[]; tree?: number }> {
     // Ids, slugs or exact names, as the original's filters accept them (issue #11).
     const { ids: roots, unmatched } = await findTermRefs(this.dataSource.manager, taxonomy, refs);
     if (unmatched.length) throw ApiError.invalidParam(param, msg('No %s matches: %s.', taxonomy.resource, unmatched.join(', ')));
-    if (!taxonomy.hierarchical) return roots;
-    const rows: { id: number | string }[] = await this.dataSource.query(
-      `WITH RECURSIVE tree (id) AS (
-         SELECT id FROM terms WHERE id IN (${roots.map(() => '?').join(', ')})
-         UNION SELECT t.id FROM terms t INNER JOIN tree ON t.parent = tree.id WHERE t.taxonomy = ?
-       ) SELECT id FROM tree`,
+    if (!taxonomy.hierarchical) return { ids: roots };
+    const rows: { root: number | string; id: number | string }[] = await this.dataSource.query(
+      `WITH RECURSIVE tree (root, id) AS (
+         SELECT id, id FROM terms WHERE id IN (${roots.map(() => '?').join(', ')})
+         UNION SELECT tree.root, t.id FROM terms t INNER JOIN tree ON t.parent = tree.id WHERE t.taxonomy = ?
+       ) SELECT root, id FROM tree`,
       [...roots, taxonomy.name],
     );
-    return rows.map((row) => Number(row.id));
+    const ids = [...new Set(rows.map((row) => Number(row.id)))];
+    const subtreeSizes = new Map<number, number>();
+    for (const row of rows) subtreeSizes.set(Number(row.root), (subtreeSizes.get(Number(row.root)) ?? 0) + 1);
+    return { ids, tree: roots.find((root) => subtreeSizes.get(root) === ids.length) };
   }
 
   /** Filter ids must name items the caller may read; others are reported like unknown ids (CONTRACT §2.4). */
@@ -454,6 +462,28 @@ export class EventsQueryService {
       });
     });
   }
+}
+
+/** The page's ids (`id`, `page_start`) from one source: the events, or one link's rows. */
+function pageIdsSql(
+  ids: SelectQueryBuilder<EventEntity> | SelectQueryBuilder<LinkEntity>,
+  alias: 'e' | 'l',
+  offset: number,
+  perPage: number,
+): EventIdsSql {
+  const id = alias === 'e' ? 'e.id' : 'l.eventId';
+  const page = (ids as SelectQueryBuilder<EventEntity>)
+    .clone()
+    .select(id, 'id')
+    .addSelect(`${alias}.startUtc`, 'page_start')
+    .orderBy(`${alias}.startUtc`, 'ASC')
+    .addOrderBy(id, 'ASC')
+    .offset(offset)
+    .limit(perPage);
+  // A link driven by several ids may link one event more than once (always with the same start).
+  if (alias === 'l') page.distinct(true);
+  const [sql, params] = page.getQueryAndParameters();
+  return { sql, params };
 }
 
 /** The linked posts the viewer may read (others' drafts, private ones are left out, as if not linked). */
@@ -529,21 +559,25 @@ async function countRows(builder: SelectQueryBuilder<ObjectLiteral>, what: '*' |
 
 /**
  * The event_day_counts key of a list's events, when there is one: every event, or those of one
- * term, venue or organizer, or the featured or the ticketed ones, in statuses seen by everyone.
- * Other filters (search, include, post_parent, geoloc, several posts, an owner's own statuses,
- * featured or ticketed false) are counted by walking the index.
+ * tag, venue or organizer, of one given category with its descendants (its tree), or the featured
+ * or the ticketed ones, in statuses seen by everyone. Other filters (search, include,
+ * post_parent, geoloc, several posts, an owner's own statuses, featured or ticketed false) are
+ * counted by walking the index.
  */
 function countedScope(
   query: ListEventsQuery,
   scope: StatusScope,
   point: GeoPoint | undefined,
-  terms: { categoryIds?: number[]; tagIds?: number[] },
+  terms: { categoryTree?: number; categoryIds?: number[]; tagIds?: number[] },
 ): CountedScope | undefined {
   if (scope.ownerId !== null || query.search !== undefined || query.include || query.postParent !== undefined) return undefined;
   if (query.geoloc || point) return undefined;
   const keys: Omit<CountedScope, 'statuses'>[] = [];
+  if (terms.categoryIds) {
+    if (terms.categoryTree === undefined) return undefined;
+    keys.push({ kind: 'tree', postId: terms.categoryTree });
+  }
   for (const [kind, ids] of [
-    ['term', terms.categoryIds],
     ['term', terms.tagIds],
     ['venue', query.venue],
     ['organizer', query.organizer],
@@ -570,8 +604,12 @@ interface LinkFilter {
 function whereLinked(builder: SelectQueryBuilder<ObjectLiteral>, eventSql: string, link: LinkFilter): void {
   const { table, column } = eventLinks.table(link.kind);
   const alias = `${link.param}_l`;
+  // SQLite 3.51.0 (better-sqlite3 12.4) turns this EXISTS into a join that yields an event once per
+  // matching id, so COUNT(*) counted it twice; a LIMIT keeps it a subquery. Fixed in SQLite 3.51.1
+  // ("incorrect results from nested EXISTS queries", https://sqlite.org/releaselog/3_51_1.html).
+  const once = builder.connection.options.type === 'better-sqlite3' ? ' LIMIT 1' : '';
   builder.andWhere(
-    `EXISTS (SELECT 1 FROM ${table} ${alias} WHERE ${alias}.event_id = ${eventSql} AND ${alias}.${column} IN (:...${link.param}Ids))`,
+    `EXISTS (SELECT 1 FROM ${table} ${alias} WHERE ${alias}.event_id = ${eventSql} AND ${alias}.${column} IN (:...${link.param}Ids)${once})`,
     {
       [`${link.param}Ids`]: link.ids,
     },

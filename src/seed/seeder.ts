@@ -3,6 +3,7 @@ import { DateTime } from 'luxon';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { DataSource, EntityManager, EntityTarget, ObjectLiteral } from 'typeorm';
 import { markWritten } from '../database/read-cache';
+import { CategoryTrees } from '../events/category-trees';
 import { DayCountDeltas } from '../events/day-count-deltas';
 import { markDayCountsFolded } from '../events/day-count-folding';
 import { CountedEvent } from '../events/event-day-counts';
@@ -10,6 +11,7 @@ import { EventEntity } from '../events/event.entity';
 import { CopiedLinkRow, eventLinks } from '../events/event-links';
 import { MediaEntity } from '../media/media.entity';
 import { OrganizerEntity } from '../organizers/organizer.entity';
+import { CATEGORY } from '../terms/taxonomy';
 import { TermEntity } from '../terms/term.entity';
 import { VenueEntity } from '../venues/venue.entity';
 import { DemoData, DemoDataPlan, EventBatch } from './demo-data';
@@ -110,12 +112,14 @@ async function seed(dataSource: DataSource, options: SeedOptions, progress?: See
   };
 
   const termIds: number[] = [];
+  const categoryParents = new Map<number, number>();
   try {
     await dataSource.transaction(async (manager) => {
       await insertRows(manager, MediaEntity, data.media());
       advance(options.media, 'media');
       const terms = data.terms();
       termIds.push(...terms.map((term) => term.id));
+      for (const term of terms) if (term.taxonomy === CATEGORY.name) categoryParents.set(term.id, term.parent);
       await insertRows(manager, TermEntity, terms);
       advance(terms.length, 'terms');
       await insertRows(manager, VenueEntity, data.venues());
@@ -128,7 +132,7 @@ async function seed(dataSource: DataSource, options: SeedOptions, progress?: See
 
     // The events' day counts, summed over the whole seed and written once at the end: as many rows
     // as a rebuild (events:recount-days) holds, not one +1 row per event and bucket.
-    const dayCounts = new DayCountDeltas();
+    const dayCounts = new DayCountDeltas(new CategoryTrees(categoryParents));
     let writing: Promise<void> | undefined;
     for (;;) {
       const batch = await generateBatch(data, EVENTS_PER_TRANSACTION);

@@ -11,7 +11,7 @@ import { Urls } from '../common/urls/urls';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { transaction } from '../database/transaction';
 import { retryOnSlugConflict } from '../posts/slug';
-import { recordEventChanges } from '../events/event-day-counts';
+import { recordEventChanges, recountingCategoryTrees } from '../events/event-day-counts';
 import { EventEntity } from '../events/event.entity';
 import { FilterValue, ListPage, buildListLinks, resolvePage, totalPages } from '../listing';
 import { ListTermsQuery } from './dto/list-terms.query';
@@ -152,7 +152,10 @@ export class TermsService {
             slug: input.slug ?? current.slug,
             description: input.description === undefined ? current.description : (input.description ?? ''),
           };
-          await manager.update(TermEntity, current.id, changes);
+          const write = () => manager.update(TermEntity, current.id, changes);
+          // A category that moves changes the trees above it (issue #14).
+          if (parent !== current.parent) await recountingCategoryTrees(manager, current.id, write);
+          else await write();
           return Object.assign(current, changes);
         }),
       MAX_WRITE_ATTEMPTS,
@@ -166,13 +169,18 @@ export class TermsService {
       () =>
         transaction(this.dataSource, async (manager) => {
           const current = await this.reload(manager, taxonomy, target.id);
-          if (taxonomy.hierarchical) {
-            await this.checkChildrenCanMoveUp(manager, taxonomy, current);
-            await manager.update(TermEntity, { taxonomy: taxonomy.name, parent: current.id }, { parent: current.parent });
-          }
-          await this.links.removeForPost(manager, 'term', current.id);
-          await recordEventChanges(manager, [{ unlinked: { kind: 'term', postId: current.id } }]);
-          await manager.delete(TermEntity, { id: current.id });
+          if (taxonomy.hierarchical) await this.checkChildrenCanMoveUp(manager, taxonomy, current);
+          const remove = async () => {
+            if (taxonomy.hierarchical) {
+              await manager.update(TermEntity, { taxonomy: taxonomy.name, parent: current.id }, { parent: current.parent });
+            }
+            await this.links.removeForPost(manager, 'term', current.id);
+            await recordEventChanges(manager, [{ unlinked: { kind: 'term', postId: current.id } }]);
+            await manager.delete(TermEntity, { id: current.id });
+          };
+          // A deleted category's tree goes, and the trees above it lose the events only it linked them to (issue #14).
+          if (taxonomy.hierarchical) await recountingCategoryTrees(manager, current.id, remove);
+          else await remove();
           return current;
         }),
       MAX_WRITE_ATTEMPTS,

@@ -12,6 +12,7 @@ import { EventsSearch1763700101000 } from './1763700101000-EventsSearch';
 import { RecurringEvents1763700200000 } from './1763700200000-RecurringEvents';
 import { EventLinkCopies1763700300000 } from './1763700300000-EventLinkCopies';
 import { EventsStartIndex1763700500000 } from './1763700500000-EventsStartIndex';
+import { CategoryTreeDayCounts1763700600000 } from './1763700600000-CategoryTreeDayCounts';
 import { EventDayCountsFolded1763700800000 } from './1763700800000-EventDayCountsFolded';
 
 /** Every sqlite migration, in timestamp order. Append-only once merged. */
@@ -30,5 +31,6 @@ export const SQLITE_MIGRATIONS: Function[] = [
   RecurringEvents1763700200000,
   EventLinkCopies1763700300000,
   EventsStartIndex1763700500000,
+  CategoryTreeDayCounts1763700600000,
   EventDayCountsFolded1763700800000,
 ];

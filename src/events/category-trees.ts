@@ -1,0 +1,64 @@
+import { EntityManager } from 'typeorm';
+import { CATEGORY } from '../terms/taxonomy';
+
+/**
+ * Parents of categories, as far as some events' categories reach up: the categories whose lists
+ * (each with its descendants, reference §2.2) an event is in. Tags and unknown ids are in none.
+ */
+export class CategoryTrees {
+  constructor(private readonly parents: ReadonlyMap<number, number>) {}
+
+  /** Every category of `termIds` and every ancestor of one, once. */
+  of(termIds: readonly number[]): Set<number> {
+    const trees = new Set<number>();
+    for (const termId of termIds) {
+      // A category met before has its ancestors in already (and a cycle written with SQL ends here).
+      for (let id = termId; this.parents.has(id) && !trees.has(id); id = this.parents.get(id)!) trees.add(id);
+    }
+    return trees;
+  }
+}
+
+/**
+ * The parents of the categories among `termIds` and of all their ancestors, as the write's
+ * transaction sees them. On MySQL/MariaDB the rows are read again with a shared lock, which reads
+ * the last committed parents and holds them until the commit: a category move (TermsService,
+ * which updates the moved row and recounts the trees above it) waits for this write or this
+ * write for it, so the tree counts an event write changes are the ones the move counts from.
+ */
+export async function loadCategoryTrees(manager: EntityManager, termIds: readonly number[]): Promise<CategoryTrees> {
+  const ids = [...new Set(termIds)];
+  if (!ids.length) return new CategoryTrees(new Map());
+  const rows = await manager.query<ParentRow[]>(
+    `WITH RECURSIVE up (id, parent) AS (
+       SELECT id, parent FROM terms WHERE id IN (${marks(ids.length)}) AND taxonomy = ?
+       UNION SELECT t.id, t.parent FROM terms t INNER JOIN up ON t.id = up.parent WHERE t.taxonomy = ?
+     ) SELECT id, parent FROM up`,
+    [...ids, CATEGORY.name, CATEGORY.name],
+  );
+  let parents = parentMap(rows);
+  if (manager.connection.options.type === 'better-sqlite3' || !parents.size) return new CategoryTrees(parents);
+  // Locked: a parent committed since this transaction's snapshot may lead to rows not read yet.
+  for (const wanted = new Set(parents.keys()); ;) {
+    const list = [...wanted].sort((a, b) => a - b);
+    parents = parentMap(
+      await manager.query<ParentRow[]>(
+        `SELECT id, parent FROM terms WHERE id IN (${marks(list.length)}) AND taxonomy = ? ORDER BY id LOCK IN SHARE MODE`,
+        [...list, CATEGORY.name],
+      ),
+    );
+    const missing = [...parents.values()].filter((parent) => parent !== 0 && !wanted.has(parent));
+    if (!missing.length) return new CategoryTrees(parents);
+    for (const parent of missing) wanted.add(parent);
+  }
+}
+
+type ParentRow = { id: number | string; parent: number | string };
+
+function parentMap(rows: readonly ParentRow[]): Map<number, number> {
+  return new Map(rows.map((row) => [Number(row.id), Number(row.parent)]));
+}
+
+function marks(count: number): string {
+  return Array.from({ length: count }, () => '?').join(', ');
+}
