@@ -37,7 +37,10 @@ import { seriesInFeed } from './recurrence/recurrence-ics';
 type LinkEntity = EventTermEntity | EventVenueEntity | EventOrganizerEntity;
 
 /** Where a page's ids come from: the events, one link's rows, or one branch per id of a link. */
-type PageSource = SelectQueryBuilder<EventEntity> | SelectQueryBuilder<LinkEntity> | SelectQueryBuilder<LinkEntity>[];
+type PageSource =
+  | SelectQueryBuilder<EventEntity>
+  | SelectQueryBuilder<LinkEntity>
+  | { readonly branch: (id: number) => SelectQueryBuilder<LinkEntity>; readonly ids: readonly number[] };
 
 /** How the caller sees one event: single reads add `json_ld`; `password` may unlock protected ones. */
 export interface ViewOptions {
@@ -154,7 +157,7 @@ export class EventsQueryService {
     const driveIds = [...new Set(driving?.ids ?? [])];
     const branches =
       driving && driveIds.length > 1 && driveIds.length <= MAX_UNION_BRANCHES
-        ? driveIds.map((id) => this.linkDriven({ ...driving, ids: [id] }, checked, filtered))
+        ? { branch: (id: number) => this.linkDriven({ ...driving, ids: [id] }, checked, filtered), ids: driveIds }
         : undefined;
     const order = driving ? 'l' : 'e';
 
@@ -225,7 +228,7 @@ export class EventsQueryService {
     offset: number,
     perPage: number,
   ): Promise<{ events: EventEntity[]; matched: number }> {
-    const source = Array.isArray(ids) ? unionPageSql(ids, offset, perPage) : pageIdsSql(ids, alias, offset, perPage);
+    const source = 'branch' in ids ? unionPageSql(ids.branch, ids.ids, offset, perPage) : pageIdsSql(ids, alias, offset, perPage);
     const events = await this.relations.page(this.dataSource.manager, source);
     return { events, matched: events.length };
   }
