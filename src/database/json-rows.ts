@@ -1,4 +1,4 @@
-import { DataSource, EntityManager, EntityMetadata, ObjectLiteral } from 'typeorm';
+import { DataSource, EntityMetadata, ObjectLiteral } from 'typeorm';
 
 /**
  * Rows of several tables in one statement (issue #14): each row of a `UNION ALL` carries one
@@ -76,9 +76,4 @@ function utcDatetime(text: string): Date {
 /** A statement's `?` placeholders for `values`. */
 export function marks(values: readonly unknown[]): string {
   return values.map(() => '?').join(', ');
-}
-
-/** Runs a statement of JSON rows on `manager` (a transaction's, or the data source's). */
-export function queryRows<R>(manager: EntityManager, sql: string, parameters: readonly unknown[]): Promise<R[]> {
-  return manager.query<R[]>(sql, [...parameters]);
 }

@@ -40,6 +40,7 @@ const TERM = 1;
 const VENUE = 2;
 const ORGANIZER = 3;
 const RECURRENCE = 4;
+/** A list page's event images (its rows were read with the page). */
 const IMAGE = 5;
 
 interface Row {
@@ -52,9 +53,9 @@ interface Row {
 /**
  * The events' relations in ONE statement (issue #14: it was five, the images one after the
  * others): a UNION ALL of JSON rows (json-rows.ts), one branch per relation, each row with its
- * image, sorted by the database as each relation's own query sorted them. `withEvents` adds the event rows themselves
- * (a single read: the row and all it shows in one round trip). Every branch reads by primary key
- * or by the link tables' `(event_id, ...)` primary keys.
+ * image, sorted by the database as each relation's own query sorted them. `withEvents` adds the
+ * event rows themselves (a single read: the row and all it shows in one round trip). Every branch
+ * reads by primary key or by the link tables' `(event_id, ...)` primary keys.
  */
 @Injectable()
 export class EventRelationsReader {
@@ -115,7 +116,8 @@ export class EventRelationsReader {
           organizers.add(eventId, this.organizers.hydrate(row.j));
           break;
         case RECURRENCE:
-          recurrences.set(eventId, JSON.parse(String(row.j)) as string[]);
+          // Text on MariaDB and SQLite; MySQL may type the union's column JSON, which mysql2 parses.
+          recurrences.set(eventId, (typeof row.j === 'string' ? JSON.parse(row.j) : row.j) as string[]);
           break;
       }
     }
