@@ -1,3 +1,4 @@
+import { EntityManager } from 'typeorm';
 import { AsyncLocalStorage } from 'node:async_hooks';
 
 /**
@@ -20,4 +21,19 @@ export function allowReplicaReads(): void {
 
 export function readsMayUseReplica(): boolean {
   return routing.getStore()?.replica === true;
+}
+
+/**
+ * A read written as SQL, routed as TypeORM routes its query builders' reads: outside a
+ * transaction on a "slave" runner, which answers from a replica when the request may use one.
+ * `manager.query()` alone always takes the primary. Inside a transaction, its own connection.
+ */
+export async function readQuery<T>(manager: EntityManager, sql: string, parameters: readonly unknown[]): Promise<T> {
+  if (manager.queryRunner) return manager.query<T>(sql, [...parameters]);
+  const runner = manager.connection.createQueryRunner('slave');
+  try {
+    return (await runner.query(sql, [...parameters])) as T;
+  } finally {
+    await runner.release();
+  }
 }

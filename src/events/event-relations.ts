@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { JsonRows, marks } from '../database/json-rows';
+import { readQuery } from '../database/read-routing';
 import { MediaEntity } from '../media/media.entity';
 import { OrganizerEntity } from '../organizers/organizer.entity';
 import { TermEntity } from '../terms/term.entity';
@@ -79,9 +80,10 @@ export class EventRelationsReader {
    * primary key from the snapshot that chose them.
    */
   async page(manager: EntityManager, ids: EventIdsSql): Promise<EventEntity[]> {
-    const rows = await manager.query<{ j: unknown }[]>(
+    const rows = await readQuery<{ j: unknown }[]>(
+      manager,
       `SELECT ${this.events.object('e')} AS j FROM (${ids.sql}) p INNER JOIN events e ON e.id = p.id ORDER BY p.page_start, p.id`,
-      [...ids.params],
+      ids.params,
     );
     return rows.map((row) => this.events.hydrate(row.j));
   }
@@ -89,7 +91,7 @@ export class EventRelationsReader {
   /** The relations of `ids`, and with `withEvents` the event rows (in no particular order). */
   async load(manager: EntityManager, ids: EventIdsSql, withEvents = false): Promise<{ events: EventEntity[]; relations: EventRelations }> {
     const { sql, params } = this.statement(ids, withEvents);
-    const rows = await manager.query<Row[]>(sql, params);
+    const rows = await readQuery<Row[]>(manager, sql, params);
     const events: EventEntity[] = [];
     const terms = new Map<number, TermEntity[]>();
     const venues = linkedPosts<VenueEntity>();
