@@ -1,16 +1,12 @@
-import { seedDemoData } from '../src/seed/seeder';
 import { TEST_DATABASES } from './support/databases';
 import { dayCountsAndRebuild } from './support/day-counts';
-import { ContentIds, contentIds, prng } from './support/random-writes';
+import { ANCHOR, ContentIds, DAY, SeededApp, prng, seededApp, wall } from './support/random-writes';
 import { TestApp, TestUser } from './support/test-app';
 
 jest.setTimeout(600_000);
 
-const DAY = 86_400_000;
-const ANCHOR = Date.UTC(2030, 0, 1);
 // Series get occurrences up to a horizon from now (issue #16): theirs start next week.
 const SERIES_START = Math.floor(Date.now() / DAY) * DAY + 7 * DAY;
-const wall = (ms: number) => new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
 const STATUSES = ['publish', 'future', 'draft', 'pending', 'private', 'trash'];
 
 // A category filter includes the category's descendants (reference §2.2); its total comes from
@@ -26,12 +22,11 @@ describe.each(TEST_DATABASES)('category trees on $kind', (database) => {
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)];
   const int = (min: number, max: number) => min + Math.floor(random() * (max - min + 1));
   const sqlite = database.kind === 'sqlite';
-  let ids: ContentIds = { categories: [], tags: [], venues: [], organizers: [] };
+  let ids: ContentIds;
+  let send: SeededApp['send'];
 
   beforeAll(async () => {
-    t = await TestApp.start(database, { SITE_TIMEZONE: 'UTC', READ_CACHE_SECONDS: '0' });
-    admin = await t.createUser('administrator');
-    await seedDemoData(t.dataSource, {
+    ({ t, admin, ids, send } = await seededApp(database, {
       events: 300,
       venues: 5,
       organizers: 4,
@@ -39,19 +34,9 @@ describe.each(TEST_DATABASES)('category trees on $kind', (database) => {
       tags: 6,
       media: 2,
       seed: 7,
-      anchor: '2030-01-01',
-      authorId: admin.id,
-      siteTimezone: 'UTC',
-      reset: false,
-    });
-    ids = await contentIds(t.dataSource);
+    }));
   });
   afterAll(() => t.close());
-
-  const send = (method: 'post' | 'patch' | 'delete', path: string, body?: object) => {
-    const req = t.request[method](t.api(path)).set('Authorization', admin.auth);
-    return body ? req.send(body) : req;
-  };
 
   /** The categories now: id -> parent. */
   const categoryParents = async () =>

@@ -1,16 +1,11 @@
 import { foldDayCounts } from '../src/events/day-count-folding';
 import { rebuildEventDayCounts } from '../src/events/event-day-counts';
-import { seedDemoData } from '../src/seed/seeder';
 import { TEST_DATABASES } from './support/databases';
 import { dayCountsSnapshot } from './support/day-counts';
-import { ContentIds, contentIds, prng } from './support/random-writes';
+import { ANCHOR, ContentIds, DAY, SeededApp, prng, seededApp, wall } from './support/random-writes';
 import { TestApp, TestUser } from './support/test-app';
 
 jest.setTimeout(300_000);
-
-const DAY = 86_400_000;
-const ANCHOR = Date.UTC(2030, 0, 1);
-const wall = (ms: number) => new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
 
 // Writes add rows of changes to event_day_counts; folding (issue #14) replaces each key's rows by
 // one row of their sum, in the background, while writes go on. The sums must never change.
@@ -18,14 +13,13 @@ describe.each(TEST_DATABASES)('folding event_day_counts on $kind', (database) =>
   let t: TestApp;
   let admin: TestUser;
   let ids: ContentIds;
+  let send: SeededApp['send'];
   const random = prng(21);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)];
   const int = (min: number, max: number) => min + Math.floor(random() * (max - min + 1));
 
   beforeAll(async () => {
-    t = await TestApp.start(database, { SITE_TIMEZONE: 'UTC', READ_CACHE_SECONDS: '0' });
-    admin = await t.createUser('administrator');
-    await seedDemoData(t.dataSource, {
+    ({ t, admin, ids, send } = await seededApp(database, {
       events: 300,
       venues: 5,
       organizers: 4,
@@ -33,19 +27,9 @@ describe.each(TEST_DATABASES)('folding event_day_counts on $kind', (database) =>
       tags: 5,
       media: 1,
       seed: 5,
-      anchor: '2030-01-01',
-      authorId: admin.id,
-      siteTimezone: 'UTC',
-      reset: false,
-    });
-    ids = await contentIds(t.dataSource);
+    }));
   });
   afterAll(() => t.close());
-
-  const send = (method: 'post' | 'patch' | 'delete', path: string, body?: object) => {
-    const req = t.request[method](t.api(path)).set('Authorization', admin.auth);
-    return body ? req.send(body) : req;
-  };
   const randomEvent = (title: string) => {
     const start = ANCHOR + int(-100, 200) * DAY + int(0, 23) * 3_600_000;
     const length = pick([int(1, 6) * 3_600_000, int(1, 5) * DAY, int(20, 90) * DAY]);

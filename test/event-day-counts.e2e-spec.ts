@@ -1,16 +1,10 @@
 import { rebuildEventDayCounts } from '../src/events/event-day-counts';
-import { seedDemoData } from '../src/seed/seeder';
 import { TEST_DATABASES } from './support/databases';
-import { ContentIds, contentIds, prng } from './support/random-writes';
+import { ANCHOR, ContentIds, DAY, SeededApp, prng, seededApp, wall } from './support/random-writes';
 import { TestApp, TestUser } from './support/test-app';
 import { dayCountsSnapshot } from './support/day-counts';
 
 jest.setTimeout(300_000);
-
-const DAY = 86_400_000;
-// Around the seed's anchor, so API writes and seeded events share days and buckets.
-const ANCHOR = Date.UTC(2030, 0, 1);
-const wall = (ms: number) => new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
 
 const DATE_PARAMS = [
   ['start_date', 'start_utc >= ?'],
@@ -30,12 +24,11 @@ describe.each(TEST_DATABASES)('event_day_counts on $kind', (database) => {
   const random = prng(14);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)];
   const int = (min: number, max: number) => min + Math.floor(random() * (max - min + 1));
-  let ids: ContentIds = { categories: [], tags: [], venues: [], organizers: [] };
+  let ids: ContentIds;
+  let send: SeededApp['send'];
 
   beforeAll(async () => {
-    t = await TestApp.start(database, { SITE_TIMEZONE: 'UTC', READ_CACHE_SECONDS: '0' });
-    admin = await t.createUser('administrator');
-    await seedDemoData(t.dataSource, {
+    ({ t, admin, ids, send } = await seededApp(database, {
       events: 400,
       venues: 6,
       organizers: 4,
@@ -43,19 +36,9 @@ describe.each(TEST_DATABASES)('event_day_counts on $kind', (database) => {
       tags: 6,
       media: 2,
       seed: 3,
-      anchor: '2030-01-01',
-      authorId: admin.id,
-      siteTimezone: 'UTC',
-      reset: false,
-    });
-    ids = await contentIds(t.dataSource);
+    }));
   });
   afterAll(() => t.close());
-
-  const send = (method: 'post' | 'patch' | 'delete', path: string, body?: object) => {
-    const req = t.request[method](t.api(path)).set('Authorization', admin.auth);
-    return body ? req.send(body) : req;
-  };
 
   /** Random dates: mostly a few hours, some several days, a few months (across 8- and 64-day buckets). */
   const randomDates = () => {

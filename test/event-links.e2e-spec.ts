@@ -1,14 +1,9 @@
-import { seedDemoData } from '../src/seed/seeder';
 import { TEST_DATABASES } from './support/databases';
-import { ContentIds, contentIds, prng } from './support/random-writes';
+import { ANCHOR, ContentIds, DAY, SeededApp, prng, seededApp, wall } from './support/random-writes';
 import { linkCopyDifferences } from './support/link-copies';
 import { TestApp, TestUser } from './support/test-app';
 
 jest.setTimeout(300_000);
-
-const DAY = 86_400_000;
-const ANCHOR = Date.UTC(2030, 0, 1);
-const wall = (ms: number) => new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
 
 // The link rows' copies of their events' start, end, status and hide_from_listings (issue #14) must
 // equal the events' columns after every kind of write, and the venue, organizer and category lists
@@ -19,12 +14,11 @@ describe.each(TEST_DATABASES)('event link copies on $kind', (database) => {
   const random = prng(13);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)];
   const int = (min: number, max: number) => min + Math.floor(random() * (max - min + 1));
-  let ids: ContentIds = { categories: [], tags: [], venues: [], organizers: [] };
+  let ids: ContentIds;
+  let send: SeededApp['send'];
 
   beforeAll(async () => {
-    t = await TestApp.start(database, { SITE_TIMEZONE: 'UTC', READ_CACHE_SECONDS: '0' });
-    admin = await t.createUser('administrator');
-    await seedDemoData(t.dataSource, {
+    ({ t, admin, ids, send } = await seededApp(database, {
       events: 300,
       venues: 5,
       organizers: 4,
@@ -32,19 +26,9 @@ describe.each(TEST_DATABASES)('event link copies on $kind', (database) => {
       tags: 6,
       media: 2,
       seed: 5,
-      anchor: '2030-01-01',
-      authorId: admin.id,
-      siteTimezone: 'UTC',
-      reset: false,
-    });
-    ids = await contentIds(t.dataSource);
+    }));
   });
   afterAll(() => t.close());
-
-  const send = (method: 'post' | 'patch' | 'delete', path: string, body?: object) => {
-    const req = t.request[method](t.api(path)).set('Authorization', admin.auth);
-    return body ? req.send(body) : req;
-  };
   const randomDates = () => {
     const start = ANCHOR + int(-100, 300) * DAY + int(0, 23) * 3_600_000;
     return { start_date: wall(start), end_date: wall(start + pick([int(1, 6) * 3_600_000, int(1, 20) * DAY])), timezone: 'UTC' };
