@@ -72,8 +72,3 @@ function utcDatetime(text: string): Date {
   const ms = Math.floor(Number(fraction.padEnd(6, '0')) / 1000);
   return new Date(Date.UTC(Number(year), Number(month) - 1, Number(day), Number(hour), Number(minute), Number(second), ms));
 }
-
-/** A statement's `?` placeholders for `values`. */
-export function marks(values: readonly unknown[]): string {
-  return values.map(() => '?').join(', ');
-}

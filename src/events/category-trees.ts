@@ -1,5 +1,6 @@
 import { EntityManager } from 'typeorm';
 import { CATEGORY } from '../terms/taxonomy';
+import { marks } from '../database/placeholders';
 
 /**
  * Parents of categories, as far as some events' categories reach up: the categories whose lists
@@ -57,8 +58,4 @@ type ParentRow = { id: number | string; parent: number | string };
 
 function parentMap(rows: readonly ParentRow[]): Map<number, number> {
   return new Map(rows.map((row) => [Number(row.id), Number(row.parent)]));
-}
-
-function marks(count: number): string {
-  return Array.from({ length: count }, () => '?').join(', ');
 }

@@ -1,6 +1,7 @@
 import { DataSource, EntityManager } from 'typeorm';
 import { transaction } from '../database/transaction';
 import { notesComplete } from '../database/write-notes';
+import { marks } from '../database/placeholders';
 
 /** The columns that make a row of event_day_counts a key (`n` is its count). */
 const KEY = ['kind', 'post_id', 'status', 'level', 'start_bucket', 'end_bucket'] as const;
@@ -63,7 +64,7 @@ export function foldDayCounts(dataSource: DataSource, batch = FOLD_BATCH): Promi
     }
     for (let at = 0; at < deleted.length; at += 500) {
       const ids = deleted.slice(at, at + 500);
-      await manager.query(`DELETE FROM event_day_counts WHERE id IN (${ids.map(() => '?').join(', ')})`, ids);
+      await manager.query(`DELETE FROM event_day_counts WHERE id IN (${marks(ids.length)})`, ids);
     }
     for (let at = 0; at < sums.length; at += 100) {
       const rows = sums.slice(at, at + 100);
@@ -98,7 +99,7 @@ async function allRowsOf(manager: EntityManager, keys: readonly CountRow[], lock
   for (let at = 0; at < ids.length; at += 500) {
     const slice = ids.slice(at, at + 500);
     const rows = await manager.query<CountRow[]>(
-      `SELECT id, ${KEY.join(', ')}, n FROM event_day_counts WHERE id IN (${slice.map(() => '?').join(', ')})${lock}`,
+      `SELECT id, ${KEY.join(', ')}, n FROM event_day_counts WHERE id IN (${marks(slice.length)})${lock}`,
       slice,
     );
     for (const row of rows) {

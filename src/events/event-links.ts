@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { EventOrganizerEntity, EventTermEntity, EventVenueEntity } from './event.entity';
+import { marks } from '../database/placeholders';
 
 /** What an event is linked to: its categories and tags, venues, organizers. */
 export type LinkKind = 'term' | 'venue' | 'organizer';
@@ -229,10 +230,6 @@ export class EventLinks {
     const { table, column } = LINK_TABLES[kind];
     return { postId: `l.${column}`, from: `${table} l INNER JOIN events e ON e.id = l.event_id` };
   }
-}
-
-function marks(count: number): string {
-  return Array.from({ length: count }, () => '?').join(', ');
 }
 
 /** The one instance: the provider of the events module and what its plain functions use. */

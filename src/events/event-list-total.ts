@@ -2,6 +2,7 @@ import { SelectQueryBuilder } from 'typeorm';
 import { DateBound, DateWindow } from '../listing/date-window';
 import { COUNT_KIND, COUNT_LEVELS, CountKind, dayStart, utcDay } from './event-day-counts';
 import { EventEntity } from './event.entity';
+import { marks } from '../database/placeholders';
 
 /** The events a total counts, as event_day_counts keys them: one kind (and post), some statuses. */
 export interface CountedScope {
@@ -101,7 +102,7 @@ function summaryPiece(scope: CountedScope, bounds: readonly Bound[]): Piece {
     const where = [
       'kind = ?',
       'post_id = ?',
-      `status IN (${scope.statuses.map(() => '?').join(', ')})`,
+      `status IN (${marks(scope.statuses.length)})`,
       'level = ?',
       ...bounds.map((bound) => `${bound.column}_bucket ${bound.after ? '>' : '<'} ?`),
       ...extra.map((piece) => piece.sql),

@@ -1,12 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
-import { JsonRows, marks } from '../database/json-rows';
+import { JsonRows } from '../database/json-rows';
 import { readQuery } from '../database/read-routing';
 import { MediaEntity } from '../media/media.entity';
 import { OrganizerEntity } from '../organizers/organizer.entity';
 import { TermEntity } from '../terms/term.entity';
 import { VenueEntity } from '../venues/venue.entity';
 import { EventEntity } from './event.entity';
+import { marks } from '../database/placeholders';
 
 /** Venues or organizers linked to some events: each post once, and the links in (event, position) order. */
 export interface LinkedPosts<P> {
@@ -33,7 +34,7 @@ export interface EventIdsSql {
 }
 
 export function eventIdsSql(ids: readonly number[]): EventIdsSql {
-  return { sql: marks(ids), params: ids };
+  return { sql: marks(ids.length), params: ids };
 }
 
 const EVENT = 0;

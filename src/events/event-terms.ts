@@ -7,6 +7,7 @@ import { insertTerm, termNameKey } from '../terms/term-insert';
 import { TermEntity } from '../terms/term.entity';
 import { eventLinks } from './event-links';
 import { recountCategoryTrees } from './event-day-counts';
+import { marks } from '../database/placeholders';
 
 const MAX_TERM_NAME_LENGTH = 200;
 
@@ -140,7 +141,6 @@ export function termCountUpdate(deltas: ReadonlyMap<number, number>, sqlite: boo
   for (const [id, delta] of deltas) if (delta) groups.set(delta, [...(groups.get(delta) ?? []), id]);
   if (!groups.size) return undefined;
   const ids = [...groups.values()].flat().sort((a, b) => a - b);
-  const marks = (n: number) => Array.from({ length: n }, () => '?').join(', ');
   const cases = [...groups].sort(([a], [b]) => a - b).map(([delta, group]) => [delta, group.sort((a, b) => a - b)] as const);
   const change = `CASE ${cases.map(([, group]) => `WHEN id IN (${marks(group.length)}) THEN ?`).join(' ')} END`;
   return {
@@ -174,7 +174,7 @@ export function recountAllTerms(dataSource: DataSource): Promise<{ terms: number
     const ids = wrong.map((row) => Number(row.id));
     for (let from = 0; from < ids.length; from += 500) {
       const slice = ids.slice(from, from + 500);
-      await manager.query(`UPDATE terms SET count = ${PUBLISHED_EVENTS_OF_TERM} WHERE id IN (${slice.map(() => '?').join(', ')})`, slice);
+      await manager.query(`UPDATE terms SET count = ${PUBLISHED_EVENTS_OF_TERM} WHERE id IN (${marks(slice.length)})`, slice);
     }
     // The list totals of each category with its descendants follow the tree (parents changed with SQL too).
     await recountCategoryTrees(manager);

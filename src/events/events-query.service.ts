@@ -32,6 +32,7 @@ import { EventView, presentEvent } from './event.presenter';
 import { EventIdsSql, EventRelations, EventRelationsReader, LinkedPosts, eventIdsSql } from './event-relations';
 import { MAX_UNION_BRANCHES, unionPageSql } from './link-union-page';
 import { seriesInFeed } from './recurrence/recurrence-ics';
+import { marks } from '../database/placeholders';
 
 /** A row of one of the link tables (they share the copied columns). */
 type LinkEntity = EventTermEntity | EventVenueEntity | EventOrganizerEntity;
@@ -406,7 +407,7 @@ export class EventsQueryService {
     if (!taxonomy.hierarchical) return { ids: roots };
     const rows: { root: number | string; id: number | string }[] = await this.dataSource.query(
       `WITH RECURSIVE tree (root, id) AS (
-         SELECT id, id FROM terms WHERE id IN (${roots.map(() => '?').join(', ')})
+         SELECT id, id FROM terms WHERE id IN (${marks(roots.length)})
          UNION SELECT tree.root, t.id FROM terms t INNER JOIN tree ON t.parent = tree.id WHERE t.taxonomy = ?
        ) SELECT root, id FROM tree`,
       [...roots, taxonomy.name],
