@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomInt } from 'node:crypto';
 import { EntityManager, EntityTarget, ObjectLiteral } from 'typeorm';
 import { isUniqueViolation } from '../database/transaction';
-import { numberedSlug, slugify } from '../common/slug';
+import { MAX_SLUG_LENGTH, numberedSlug, slugify } from '../common/slug';
 
 export { slugify } from '../common/slug';
 
@@ -11,10 +11,10 @@ const attemptNumber = new AsyncLocalStorage<number>();
 
 /**
  * A slug for `text` that no other row of `target` uses: the slugified text, or `fallback` when
- * that is empty, made unique with `-2`, `-3`... Run it inside the transaction that writes the row;
- * the unique index settles races (see retryOnSlugConflict). On a retry the search starts a random
- * distance past the first free number: writers that lost a race together would otherwise all pick
- * the same next number again, and only one of them would win each round.
+ * that is empty, made unique with the lowest free `-2`, `-3`... Run it inside the transaction that
+ * writes the row; the unique index settles races (see retryOnSlugConflict). On a retry the search
+ * starts a random distance past the first free number: writers that lost a race together would
+ * otherwise all pick the same next number again, and only one of them would win each round.
  */
 export async function uniqueSlug(
   manager: EntityManager,
@@ -23,19 +23,68 @@ export async function uniqueSlug(
   options: { fallback: string; excludeId?: number },
 ): Promise<string> {
   const base = slugify(text) || options.fallback;
-  const query = manager
-    .createQueryBuilder(target, 'row')
-    .select('row.slug', 'slug')
-    .where('(row.slug = :base OR row.slug LIKE :prefix)', { base, prefix: `${base}-%` });
-  if (options.excludeId !== undefined) query.andWhere('row.id <> :excludeId', { excludeId: options.excludeId });
-  const taken = new Set((await query.getRawMany<{ slug: string }>()).map((row) => row.slug.toLowerCase()));
   const attempt = attemptNumber.getStore() ?? 1;
+  // Room for any number's suffix: numberedSlug never shortens the base, so `base-n` is exact SQL.
+  if (attempt === 1 && base.length <= MAX_SLUG_LENGTH - MAX_SUFFIX_LENGTH) {
+    return numberedSlug(base, await lowestFreeNumber(manager, target, base, options.excludeId));
+  }
+  const taken = await takenSlugs(manager, target, base, options.excludeId);
   if (!taken.has(base)) return base;
   let n = 2;
   while (taken.has(numberedSlug(base, n))) n++;
   if (attempt > 1) n += randomInt(0, 16 * attempt);
   while (taken.has(numberedSlug(base, n))) n++;
   return numberedSlug(base, n);
+}
+
+/** `-` and up to 20 digits (any number SQL can hold). */
+const MAX_SUFFIX_LENGTH = 21;
+
+/**
+ * 1 when `base` is free, else the lowest n >= 2 whose `base-n` is free, found by the database:
+ * the gaps between the numbers taken (a window over the slug index's `base-%` range), so a title
+ * created thousands of times ("Yoga class") costs one statement and one number, not a read of
+ * every `base-n` (issue #14). Only canonical `base-n` rows count (`base-02`, `base-2b` do not).
+ */
+async function lowestFreeNumber(manager: EntityManager, target: EntityTarget<ObjectLiteral>, base: string, excludeId = 0): Promise<number> {
+  const table = manager.connection.getMetadata(target).tableName;
+  const sqlite = manager.connection.options.type === 'better-sqlite3';
+  const integer = sqlite ? 'INTEGER' : 'UNSIGNED';
+  const numbered = sqlite ? "? || '-' || s.n" : "CONCAT(?, '-', s.n)";
+  const [row] = await manager.query<{ base_taken: number | string; next_free: number | string | null }[]>(
+    `SELECT
+       (SELECT COUNT(*) FROM ${table} WHERE slug = ? AND id <> ?) AS base_taken,
+       (SELECT MIN(g.n) + 1 FROM (
+          SELECT v.n, LEAD(v.n) OVER (ORDER BY v.n) AS next FROM (
+            SELECT 1 AS n
+            UNION ALL
+            SELECT s.n FROM (
+              SELECT CAST(SUBSTR(slug, ?) AS ${integer}) AS n, slug FROM ${table} WHERE slug LIKE ? ESCAPE '!' AND id <> ?
+            ) s WHERE s.n >= 2 AND s.slug = ${numbered}
+          ) v
+        ) g WHERE g.next IS NULL OR g.next > g.n + 1) AS next_free`,
+    [base, excludeId, base.length + 2, `${base.replace(/[!%_]/g, '!$&')}-%`, excludeId, base],
+  );
+  return Number(row.base_taken) === 0 ? 1 : Number(row.next_free);
+}
+
+/**
+ * Every slug of `target` that starts as every `base-n` does, lower-cased: a long base is shortened
+ * to make room for the suffix (numberedSlug), so its numbered slugs do not start with `base-`.
+ */
+async function takenSlugs(
+  manager: EntityManager,
+  target: EntityTarget<ObjectLiteral>,
+  base: string,
+  excludeId: number | undefined,
+): Promise<Set<string>> {
+  const shortest = base.slice(0, MAX_SLUG_LENGTH - MAX_SUFFIX_LENGTH).replace(/-+$/, '');
+  const query = manager
+    .createQueryBuilder(target, 'row')
+    .select('row.slug', 'slug')
+    .where("row.slug LIKE :prefix ESCAPE '!'", { prefix: `${shortest.replace(/[!%_]/g, '!$&')}%` });
+  if (excludeId !== undefined) query.andWhere('row.id <> :excludeId', { excludeId });
+  return new Set((await query.getRawMany<{ slug: string }>()).map((row) => row.slug.toLowerCase()));
 }
 
 /**
