@@ -3,6 +3,7 @@ import { TEST_DATABASES } from './support/databases';
 import { ANCHOR, ContentIds, DAY, SeededApp, prng, seededApp, wall } from './support/random-writes';
 import { TestApp, TestUser } from './support/test-app';
 import { dayCountsSnapshot } from './support/day-counts';
+import { countQueries } from './support/events';
 
 jest.setTimeout(300_000);
 
@@ -207,5 +208,24 @@ describe.each(TEST_DATABASES)('event_day_counts on $kind', (database) => {
     expect({ all: await total(), search: await total({ search: 'e' }) }).toEqual({ all: before.all + 1000, search: before.search });
     await rebuildEventDayCounts(t.dataSource);
     expect(await total()).toBe(before.all);
+  });
+
+  it("reads a full page's total with its relations when nothing is remembered: no statement of its own", async () => {
+    const window = `start_date=${wall(ANCHOR - 30 * DAY)}&end_date=${wall(ANCHOR + 90 * DAY)}`;
+    const [{ n }] = await t.sql<{ n: number | string }[]>(
+      "SELECT COUNT(*) AS n FROM events WHERE status = 'publish' AND hide_from_listings = 0 AND end_utc >= ? AND start_utc <= ?",
+      [wall(ANCHOR - 30 * DAY), wall(ANCHOR + 90 * DAY)],
+    );
+    const total = Number(n);
+    expect(total).toBeGreaterThan(4);
+    const list = async (perPage: number) => {
+      let res!: Awaited<ReturnType<typeof send>>;
+      const statements = await countQueries(t, async () => (res = await t.request.get(t.api(`/events?per_page=${perPage}&${window}`))));
+      expect(res.status).toBe(200);
+      expect(res.headers['x-tec-total']).toBe(String(total));
+      return statements;
+    };
+    // A page that is not full tells its total without counting; a full one counts in its relations' statement.
+    expect(await list(2)).toBe(await list(total + 1));
   });
 });

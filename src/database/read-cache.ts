@@ -111,8 +111,13 @@ export class ReadCache {
     this.onLookup = onLookup;
   }
 
+  /** Whether reads are remembered now (READ_CACHE_SECONDS above 0 and the gate open). */
+  remembering(): boolean {
+    return this.ttlMs > 0 && this.gate.remembering();
+  }
+
   get<T>(key: string, compute: () => Promise<T>, options: RememberOptions<T> = {}): Promise<T> {
-    if (this.ttlMs <= 0 || !this.gate.remembering()) {
+    if (!this.remembering()) {
       this.onLookup(false);
       return compute();
     }

@@ -2,7 +2,7 @@ import { SelectQueryBuilder } from 'typeorm';
 import { DateBound, DateWindow } from '../listing/date-window';
 import { COUNT_KIND, COUNT_LEVELS, CountKind, dayStart, utcDay } from './event-day-counts';
 import { EventEntity } from './event.entity';
-import { marks } from '../database/placeholders';
+import { marks, SqlPiece } from '../database/placeholders';
 
 /** The events a total counts, as event_day_counts keys them: one kind (and post), some statuses. */
 export interface CountedScope {
@@ -68,19 +68,16 @@ export async function countFromSummaries(
   window: DateWindow,
   scope: CountedScope,
 ): Promise<number> {
-  const bounds = (Object.keys(BOUNDS) as DateBound[]).filter((name) => window[name]).map((name) => boundOf(name, window[name]!.instant));
-  const pieces = [summaryPiece(scope, bounds), ...edgeDayPieces(builder, bounds)];
-  const sql = `SELECT ${pieces.map((piece) => `(${piece.sql})`).join(' + ')} AS total`;
-  const [row] = await builder.connection.query<{ total: number | string | null }[]>(
-    sql,
-    pieces.flatMap((piece) => piece.params),
-  );
+  const total = summaryTotalSql(builder, window, scope);
+  const [row] = await builder.connection.query<{ total: number | string | null }[]>(`SELECT ${total.sql} AS total`, [...total.params]);
   return Number(row?.total ?? 0);
 }
 
-interface Piece {
-  readonly sql: string;
-  readonly params: unknown[];
+/** countFromSummaries' total as one SQL expression, to be selected with other rows (event-relations.ts). */
+export function summaryTotalSql(builder: SelectQueryBuilder<EventEntity>, window: DateWindow, scope: CountedScope): SqlPiece {
+  const bounds = (Object.keys(BOUNDS) as DateBound[]).filter((name) => window[name]).map((name) => boundOf(name, window[name]!.instant));
+  const pieces = [summaryPiece(scope, bounds), ...edgeDayPieces(builder, bounds)];
+  return { sql: `(${pieces.map((piece) => `(${piece.sql})`).join(' + ')})`, params: pieces.flatMap((piece) => piece.params) };
 }
 
 /** The edges of a bucket size: distinct (column, bucket) of the bounds. */
@@ -94,10 +91,10 @@ function edgesAt(bounds: readonly Bound[], size: number): { column: 'start' | 'e
 }
 
 /** The sum of every summary row strictly inside the bounds, level by level. */
-function summaryPiece(scope: CountedScope, bounds: readonly Bound[]): Piece {
-  const selects: Piece[] = [];
+function summaryPiece(scope: CountedScope, bounds: readonly Bound[]): SqlPiece {
+  const selects: SqlPiece[] = [];
   const top = COUNT_LEVELS.length - 1;
-  const rowsAt = (level: number, extra: Piece[]): Piece => {
+  const rowsAt = (level: number, extra: SqlPiece[]): SqlPiece => {
     const size = COUNT_LEVELS[level];
     const where = [
       'kind = ?',
@@ -139,7 +136,7 @@ function summaryPiece(scope: CountedScope, bounds: readonly Bound[]): Piece {
 }
 
 /** COUNT(*) of the filtered events on each edge day (start or end), each excluding the earlier ones. */
-function edgeDayPieces(builder: SelectQueryBuilder<EventEntity>, bounds: readonly Bound[]): Piece[] {
+function edgeDayPieces(builder: SelectQueryBuilder<EventEntity>, bounds: readonly Bound[]): SqlPiece[] {
   const ranges = edgesAt(
     bounds.filter((bound) => bound.edge),
     1,

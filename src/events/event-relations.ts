@@ -7,7 +7,7 @@ import { OrganizerEntity } from '../organizers/organizer.entity';
 import { TermEntity } from '../terms/term.entity';
 import { VenueEntity } from '../venues/venue.entity';
 import { EventEntity } from './event.entity';
-import { marks } from '../database/placeholders';
+import { marks, SqlPiece } from '../database/placeholders';
 
 /** Venues or organizers linked to some events: each post once, and the links in (event, position) order. */
 export interface LinkedPosts<P> {
@@ -28,10 +28,7 @@ export interface EventRelations {
 }
 
 /** Which events: `?` placeholders of ids, or a subquery selecting them (one column). */
-export interface EventIdsSql {
-  readonly sql: string;
-  readonly params: readonly unknown[];
-}
+export type EventIdsSql = SqlPiece;
 
 export function eventIdsSql(ids: readonly number[]): EventIdsSql {
   return { sql: marks(ids.length), params: ids };
@@ -44,6 +41,8 @@ const ORGANIZER = 3;
 const RECURRENCE = 4;
 /** A list page's event images (its rows were read with the page). */
 const IMAGE = 5;
+/** A number asked for with the relations (a list's total), in `j`. */
+const SCALAR = 6;
 
 interface Row {
   k: number | string;
@@ -89,9 +88,17 @@ export class EventRelationsReader {
     return rows.map((row) => this.events.hydrate(row.j));
   }
 
-  /** The relations of `ids`, and with `withEvents` the event rows (in no particular order). */
-  async load(manager: EntityManager, ids: EventIdsSql, withEvents = false): Promise<{ events: EventEntity[]; relations: EventRelations }> {
-    const { sql, params } = this.statement(ids, withEvents);
+  /**
+   * The relations of `ids`; with `withEvents` the event rows (in no particular order); with
+   * `scalar` the number that expression selects (a list page's total: one round trip less).
+   */
+  async load(
+    manager: EntityManager,
+    ids: EventIdsSql,
+    options: { withEvents?: boolean; scalar?: SqlPiece } = {},
+  ): Promise<{ events: EventEntity[]; relations: EventRelations; scalar?: number }> {
+    const { sql, params } = this.statement(ids, options);
+    let scalar: number | undefined;
     const rows = await readQuery<Row[]>(manager, sql, params);
     const events: EventEntity[] = [];
     const terms = new Map<number, TermEntity[]>();
@@ -118,13 +125,16 @@ export class EventRelationsReader {
         case ORGANIZER:
           organizers.add(eventId, this.organizers.hydrate(row.j));
           break;
+        case SCALAR:
+          scalar = Number(row.j);
+          break;
         case RECURRENCE:
           // Text on MariaDB and SQLite; MySQL may type the union's column JSON, which mysql2 parses.
           recurrences.set(eventId, (typeof row.j === 'string' ? JSON.parse(row.j) : row.j) as string[]);
           break;
       }
     }
-    return { events, relations: { terms, venues: venues.result, organizers: organizers.result, recurrences, images } };
+    return { events, relations: { terms, venues: venues.result, organizers: organizers.result, recurrences, images }, scalar };
   }
 
   /**
@@ -132,7 +142,7 @@ export class EventRelationsReader {
    * a LEFT JOIN by primary key). Each branch names the event ids again: a subquery given as `ids`
    * runs in each (by index). Six SELECTs: each costs the database a parse and a plan.
    */
-  private statement(ids: EventIdsSql, withEvents: boolean): { sql: string; params: unknown[] } {
+  private statement(ids: EventIdsSql, options: { withEvents?: boolean; scalar?: SqlPiece }): { sql: string; params: unknown[] } {
     const branches: string[] = [];
     const params: unknown[] = [];
     const branch = (sql: string) => {
@@ -152,7 +162,7 @@ export class EventRelationsReader {
     );
     // The events with their images, or (a list's page, read already) only their images.
     branch(
-      withEvents
+      options.withEvents
         ? `SELECT ${EVENT}, e.id, '', 0, ${this.events.object('e')}, ${image('m')} FROM events e LEFT JOIN media m ON m.id = e.image_id WHERE e.id IN (${ids.sql})`
         : `SELECT ${IMAGE}, e.id, '', 0, NULL, ${this.media.object('m')} FROM events e INNER JOIN media m ON m.id = e.image_id WHERE e.id IN (${ids.sql})`,
     );
@@ -163,6 +173,10 @@ export class EventRelationsReader {
       `SELECT ${RECURRENCE}, o.event_id, '', 0, s.recurrence, NULL FROM event_occurrences o ` +
         `INNER JOIN event_series s ON s.id = o.series_id WHERE o.event_id IN (${ids.sql})`,
     );
+    if (options.scalar) {
+      branches.push(`SELECT ${SCALAR}, 0, '', 0, ${options.scalar.sql}, NULL`);
+      params.push(...options.scalar.params);
+    }
     return { sql: `${branches.join(' UNION ALL ')} ORDER BY k, event_id, sk, si`, params };
   }
 }

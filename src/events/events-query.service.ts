@@ -23,7 +23,7 @@ import { VenueEntity } from '../venues/venue.entity';
 import { VenueView, presentVenue } from '../venues/venue.presenter';
 import { LinkedPostsLoaded, linkedPostContext } from '../linked-posts/linked-post.presenter';
 import { DEFAULT_GEOLOC_RADIUS_KM, ListEventsQuery } from './dto/list-events.query';
-import { CountedScope, countFromSummaries } from './event-list-total';
+import { CountedScope, summaryTotalSql } from './event-list-total';
 import { LinkFilters, listMembers, pageSpan, shownPosts, windowSpan } from './event-read-deps';
 import { findTermRefs } from './event-terms';
 import { EventEntity, EventOrganizerEntity, EventTermEntity, EventVenueEntity } from './event.entity';
@@ -32,7 +32,7 @@ import { EventView, presentEvent } from './event.presenter';
 import { EventIdsSql, EventRelations, EventRelationsReader, LinkedPosts, eventIdsSql } from './event-relations';
 import { MAX_UNION_BRANCHES, unionPageSql } from './link-union-page';
 import { seriesInFeed } from './recurrence/recurrence-ics';
-import { marks } from '../database/placeholders';
+import { marks, SqlPiece } from '../database/placeholders';
 
 /** A row of one of the link tables (they share the copied columns). */
 type LinkEntity = EventTermEntity | EventVenueEntity | EventOrganizerEntity;
@@ -161,6 +161,13 @@ export class EventsQueryService {
         ? { branch: (id: number) => this.linkDriven({ ...driving, ids: [id] }, checked, filtered), ids: driveIds }
         : undefined;
     const order = driving ? 'l' : 'e';
+    const counted = countedScope(query, scope, point, { categoryTree: categories?.tree, categoryIds, tagIds });
+    // Several ids of the driving link may link one event more than once.
+    const distinct = driveIds.length > 1;
+    // The total as SQL: from the summaries, with the edge days from the events' start and end
+    // indexes (the link index is in start order only), else by walking the index.
+    const totalSql = () =>
+      counted ? summaryTotalSql(builder, window, counted) : countRowsSql(ids, distinct ? 'DISTINCT l.event_id' : '*');
 
     const span = windowSpan(window);
     const linked: LinkFilters = {
@@ -170,8 +177,16 @@ export class EventsQueryService {
     };
     // The page first: when it is the first page and not full, it is the whole result. An anonymous
     // page's items are remembered apart from its total: a write later than its last item changes only the total.
-    const items = () => this.pageItems(branches ?? ids, order, { offset, perPage, user, password: query.password, span, linked });
-    const { views, matched } = request.itemsKey
+    // When nothing is remembered, a full page's total is read with its relations (one round trip
+    // less); else it is a statement of its own, remembered apart from the page.
+    const inlineTotal = this.cache.remembering() ? undefined : totalSql;
+    const items = () =>
+      this.pageItems(branches ?? ids, order, { offset, perPage, user, password: query.password, span, linked, total: inlineTotal });
+    const {
+      views,
+      matched,
+      total: inlined,
+    } = request.itemsKey
       ? await this.cache.get(request.itemsKey, items, {
           weigh: (result) => jsonWeight(result.views),
           freeze: true,
@@ -180,21 +195,12 @@ export class EventsQueryService {
       : await items();
     if (!matched && page > 1) throw ApiError.of('event-archive-page-not-found');
     // A page that is not full is the last one: it tells the total without counting. Otherwise the
-    // total is remembered per statement until a write in its window: counting walks the whole window.
-    const counted = countedScope(query, scope, point, { categoryTree: categories?.tree, categoryIds, tagIds });
+    // total is remembered per statement until a write in its window.
     const members = listMembers(span, linked);
-    // Several ids of the driving link may link one event more than once.
-    const distinct = driveIds.length > 1;
     const total =
       matched < perPage
         ? offset + matched
-        : await this.cache.count(
-            ids,
-            () =>
-              // The summaries' edge days from the events' start and end indexes: the link index is in start order only.
-              counted ? countFromSummaries(builder, window, counted) : countRows(ids, distinct ? 'DISTINCT l.event_id' : '*'),
-            { members },
-          );
+        : (inlined ?? (await this.cache.count(ids, () => selectNumber(this.dataSource.manager, totalSql()), { members })));
 
     const pages = totalPages(total, perPage);
     const links = buildListLinks({ collectionUrl: this.urls.rest('events'), page, perPage, totalPages: pages, filters });
@@ -205,16 +211,31 @@ export class EventsQueryService {
   private async pageItems(
     ids: PageSource,
     order: 'e' | 'l',
-    request: { offset: number; perPage: number; user: AuthUser | null | undefined; password?: string; span: Span; linked: LinkFilters },
-  ): Promise<{ views: EventView[]; matched: number; deps: ReadDeps }> {
+    request: {
+      offset: number;
+      perPage: number;
+      user: AuthUser | null | undefined;
+      password?: string;
+      span: Span;
+      linked: LinkFilters;
+      /** The total's SQL, read with the relations when the page is full (else the page tells it). */
+      total?: () => SqlPiece;
+    },
+  ): Promise<{ views: EventView[]; matched: number; deps: ReadDeps; total?: number }> {
     const { events, matched } = await this.pageOf(ids, order, request.offset, request.perPage);
-    const views = await this.present(events, request.user, { password: request.password });
+    const full = matched === request.perPage;
+    const { views, scalar: total } = await this.presentWith(
+      events,
+      request.user,
+      { password: request.password },
+      full ? request.total?.() : undefined,
+    );
     const span = pageSpan(
       request.span,
       events.map((event) => event.startUtc),
       matched === request.perPage,
     );
-    return { views, matched, deps: { posts: shownPosts(views), members: listMembers(span, request.linked) } };
+    return { views, matched, total, deps: { posts: shownPosts(views), members: listMembers(span, request.linked) } };
   }
 
   /**
@@ -319,7 +340,7 @@ export class EventsQueryService {
     manager: EntityManager = this.dataSource.manager,
   ): Promise<EventView> {
     const ids = 'id' in where ? eventIdsSql([where.id]) : slugIdSql(where.slug);
-    const loaded = ids ? await this.relations.load(manager, ids, true) : undefined;
+    const loaded = ids ? await this.relations.load(manager, ids, { withEvents: true }) : undefined;
     const event = loaded?.events[0];
     if (!loaded || !event) throw notFound(where);
     if (event.status === 'trash') throw ApiError.of('event-no-longer-available');
@@ -344,9 +365,20 @@ export class EventsQueryService {
     options: ViewOptions = {},
     manager: EntityManager = this.dataSource.manager,
   ): Promise<EventView[]> {
-    if (!events.length) return [];
-    const { relations } = await this.relations.load(manager, eventIdsSql(events.map((event) => event.id)));
-    return this.compose(events, relations, user, options);
+    return (await this.presentWith(events, user, options, undefined, manager)).views;
+  }
+
+  /** `present`, with the number `scalar` selects read in the same statement. */
+  private async presentWith(
+    events: readonly EventEntity[],
+    user: AuthUser | null | undefined,
+    options: ViewOptions,
+    scalar: SqlPiece | undefined,
+    manager: EntityManager = this.dataSource.manager,
+  ): Promise<{ views: EventView[]; scalar?: number }> {
+    if (!events.length) return { views: [] };
+    const loaded = await this.relations.load(manager, eventIdsSql(events.map((event) => event.id)), { scalar });
+    return { views: this.compose(events, loaded.relations, user, options), scalar: loaded.scalar };
   }
 
   /** The events' views from their loaded relations. Venues and organizers the viewer may not read are left out, as if not linked. */
@@ -556,9 +588,16 @@ function whereWindow(builder: SelectQueryBuilder<ObjectLiteral>, alias: 'e' | 'l
  * and the one-to-one join to events), each event is one row and the plain count is exact from an
  * index; driven by several ids of one link, an event may be linked to two of them: DISTINCT.
  */
-async function countRows(builder: SelectQueryBuilder<ObjectLiteral>, what: '*' | 'DISTINCT l.event_id'): Promise<number> {
-  const row = await builder.clone().select(`COUNT(${what})`, 'total').orderBy().getRawOne<{ total: number | string }>();
-  return Number(row?.total ?? 0);
+/** The rows `builder` selects, counted, as a scalar subquery. */
+function countRowsSql(builder: SelectQueryBuilder<ObjectLiteral>, what: '*' | 'DISTINCT l.event_id'): SqlPiece {
+  const [sql, params] = builder.clone().select(`COUNT(${what})`, 'total').orderBy().getQueryAndParameters();
+  return { sql: `(${sql})`, params };
+}
+
+/** The number a scalar expression selects. */
+async function selectNumber(manager: EntityManager, expression: SqlPiece): Promise<number> {
+  const [row] = await manager.query<{ n: number | string | null }[]>(`SELECT ${expression.sql} AS n`, [...expression.params]);
+  return Number(row?.n ?? 0);
 }
 
 /**

@@ -103,16 +103,21 @@ export class EventsClient {
    * query runner's `query`).
    */
   async countQueries(work: () => Promise<unknown>): Promise<number> {
-    const runner = this.t.dataSource.createQueryRunner();
-    const prototype = Object.getPrototypeOf(runner) as QueryRunner;
-    await runner.release();
-    const spy = jest.spyOn(prototype, 'query');
-    try {
-      await work();
-      return spy.mock.calls.length;
-    } finally {
-      spy.mockRestore();
-    }
+    return countQueries(this.t, work);
+  }
+}
+
+/** How many statements `work` sends to the database (through any query runner of the app). */
+export async function countQueries(t: TestApp, work: () => Promise<unknown>): Promise<number> {
+  const runner = t.dataSource.createQueryRunner();
+  const prototype = Object.getPrototypeOf(runner) as QueryRunner;
+  await runner.release();
+  const spy = jest.spyOn(prototype, 'query');
+  try {
+    await work();
+    return spy.mock.calls.length;
+  } finally {
+    spy.mockRestore();
   }
 }
 
