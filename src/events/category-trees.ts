@@ -22,25 +22,30 @@ export class CategoryTrees {
 
 /**
  * The parents of the categories among `termIds` and of all their ancestors, as the write's
- * transaction sees them. On MySQL/MariaDB the rows are read again with a shared lock, which reads
- * the last committed parents and holds them until the commit: a category move (TermsService,
- * which updates the moved row and recounts the trees above it) waits for this write or this
- * write for it, so the tree counts an event write changes are the ones the move counts from.
+ * transaction sees them. On MySQL/MariaDB the rows are read with a shared lock, which reads the
+ * last committed parents and holds them until the commit: a category move (TermsService, which
+ * updates the moved row and recounts the trees above it) waits for this write or this write for
+ * it, so the tree counts an event write changes are the ones the move counts from. One statement
+ * in the common case: the ancestors found by walking up, locked; should a locked row's parent be
+ * one the walk did not see (a move committed meanwhile), the rows are locked again with it.
  */
 export async function loadCategoryTrees(manager: EntityManager, termIds: readonly number[]): Promise<CategoryTrees> {
   const ids = [...new Set(termIds)];
   if (!ids.length) return new CategoryTrees(new Map());
+  const sqlite = manager.connection.options.type === 'better-sqlite3';
   const rows = await manager.query<ParentRow[]>(
     `WITH RECURSIVE up (id, parent) AS (
        SELECT id, parent FROM terms WHERE id IN (${marks(ids.length)}) AND taxonomy = ?
        UNION SELECT t.id, t.parent FROM terms t INNER JOIN up ON t.id = up.parent WHERE t.taxonomy = ?
-     ) SELECT id, parent FROM up`,
+     ) ${sqlite ? 'SELECT id, parent FROM up' : 'SELECT id, parent FROM terms WHERE id IN (SELECT id FROM up) ORDER BY id LOCK IN SHARE MODE'}`,
     [...ids, CATEGORY.name, CATEGORY.name],
   );
   let parents = parentMap(rows);
-  if (manager.connection.options.type === 'better-sqlite3' || !parents.size) return new CategoryTrees(parents);
-  // Locked: a parent committed since this transaction's snapshot may lead to rows not read yet.
-  for (const wanted = new Set(parents.keys()); ;) {
+  if (sqlite) return new CategoryTrees(parents);
+  for (let wanted = new Set(parents.keys()); ;) {
+    const missing = [...parents.values()].filter((parent) => parent !== 0 && !wanted.has(parent));
+    if (!missing.length) return new CategoryTrees(parents);
+    for (const parent of missing) wanted.add(parent);
     const list = [...wanted].sort((a, b) => a - b);
     parents = parentMap(
       await manager.query<ParentRow[]>(
@@ -48,9 +53,6 @@ export async function loadCategoryTrees(manager: EntityManager, termIds: readonl
         [...list, CATEGORY.name],
       ),
     );
-    const missing = [...parents.values()].filter((parent) => parent !== 0 && !wanted.has(parent));
-    if (!missing.length) return new CategoryTrees(parents);
-    for (const parent of missing) wanted.add(parent);
   }
 }
 
