@@ -68,9 +68,11 @@ export function presentPostHead(post: LinkedPostEntity, kind: 'venue' | 'organiz
 
 export type LinkedPostImage = ImageObject | false;
 
-export function globalIds(post: LinkedPostEntity, view: LinkedPostContext): Json {
+/** Adds `global_id` and `global_id_lineage` to a venue's or organizer's values. */
+export function addGlobalIds(values: Json, post: LinkedPostEntity, view: LinkedPostContext): void {
   const globalId = view.urls.globalId(post.id);
-  return { global_id: globalId, global_id_lineage: [globalId] };
+  values.global_id = globalId;
+  values.global_id_lineage = [globalId];
 }
 
 /** The reference's array_filter: "", 0, false, null and [] are empty. */

@@ -3,7 +3,7 @@ import {
   LinkedPostContext,
   LinkedPostImage,
   LinkedPostName,
-  globalIds,
+  addGlobalIds,
   inWireOrder,
   jsonLdHead,
   presentPostHead,
@@ -68,14 +68,13 @@ const KEEP_EMPTY: ReadonlySet<OrganizerKey> = new Set();
 
 /** The organizer object (tec-other-api §2.2), every empty value left out, keys in ORGANIZER_KEYS' order. */
 export function presentOrganizer(organizer: OrganizerEntity, view: LinkedPostContext): OrganizerView {
-  const values: Partial<Record<OrganizerKey, unknown>> = {
-    ...presentPostHead(organizer, 'organizer', view),
-    // Stored safe on write; safeText and safeUrl cover older rows (issue #12).
-    phone: safeText(organizer.phone),
-    website: safeUrl(organizer.website),
-    email: safeText(organizer.email),
-    ...globalIds(organizer, view),
-  };
+  // Grown in place, as presentVenue's.
+  const values: Partial<Record<OrganizerKey, unknown>> = presentPostHead(organizer, 'organizer', view);
+  // Stored safe on write; safeText and safeUrl cover older rows (issue #12).
+  values.phone = safeText(organizer.phone);
+  values.website = safeUrl(organizer.website);
+  values.email = safeText(organizer.email);
+  addGlobalIds(values, organizer, view);
   if (view.single && !view.blanked) values.json_ld = organizerJsonLd(values);
   return inWireOrder(ORGANIZER_KEYS, values, KEEP_EMPTY, view.blanked) as unknown as OrganizerView;
 }

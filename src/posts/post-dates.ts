@@ -49,7 +49,18 @@ export function publicationMoment(
   return instant ? storedMoment(instant, siteTimezone) : undefined;
 }
 
-/** `YYYY-MM-DD HH:MM:SS` of a stored datetime (its UTC fields), as the reference writes dates. */
+/**
+ * `YYYY-MM-DD HH:MM:SS` of a stored datetime (its UTC fields), as the reference writes dates.
+ * Built from the fields: a list formats about 16 dates per event, and toISOString with its
+ * slice and replace took three to four times as long (issue #14).
+ */
 export function formatStoredDate(value: Date): string {
-  return value.toISOString().slice(0, 19).replace('T', ' ');
+  const year = value.getUTCFullYear();
+  // toISOString's own form (and its RangeError for an invalid date) outside four-digit years.
+  if (!(year >= 1000 && year <= 9999)) return value.toISOString().slice(0, 19).replace('T', ' ');
+  return `${year}-${twoDigits(value.getUTCMonth() + 1)}-${twoDigits(value.getUTCDate())} ${twoDigits(value.getUTCHours())}:${twoDigits(value.getUTCMinutes())}:${twoDigits(value.getUTCSeconds())}`;
+}
+
+function twoDigits(n: number): string {
+  return n < 10 ? `0${n}` : `${n}`;
 }
