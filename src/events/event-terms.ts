@@ -51,6 +51,14 @@ export async function findTermRefs(
     .orderBy('t.id', 'ASC')
     .getMany();
 
+  return resolveRefs(refs, found);
+}
+
+/** Which of `found` each ref names: an id, else a slug, else a name (findTermRefs). */
+function resolveRefs(
+  refs: readonly string[],
+  found: readonly Pick<TermEntity, 'id' | 'slug' | 'nameKey'>[],
+): { ids: number[]; unmatched: string[] } {
   const resolved: number[] = [];
   const unmatched: string[] = [];
   for (const ref of refs) {
@@ -61,6 +69,45 @@ export async function findTermRefs(
     else unmatched.push(ref);
   }
   return { ids: [...new Set(resolved)], unmatched };
+}
+
+/**
+ * findTermRefs for a hierarchical taxonomy, with every descendant of each term found (`members`:
+ * each found term as `root` with itself and its descendants as `id`), in one statement: a list
+ * filtered by categories reads them per request (issue #14).
+ */
+export async function findTermTrees(
+  manager: EntityManager,
+  taxonomy: Taxonomy,
+  refs: readonly string[],
+): Promise<{ ids: number[]; unmatched: string[]; members: { root: number; id: number }[] }> {
+  const ids = refs
+    .filter(isIdRef)
+    .map(Number)
+    .filter((id) => Number.isSafeInteger(id));
+  const words = refs.filter((ref) => !isIdRef(ref));
+  const either: { column: string; values: readonly (number | string)[] }[] = [
+    { column: 'id', values: ids },
+    { column: 'slug', values: words.map((word) => word.toLowerCase()) },
+    { column: 'name_key', values: words.map(nameKeyOf) },
+  ].filter((condition) => condition.values.length);
+  if (!either.length) return { ids: [], unmatched: [...refs], members: [] };
+  const rows = await manager.query<{ root: number | string; id: number | string; slug: string; name_key: string }[]>(
+    `WITH RECURSIVE tree (root, id) AS (
+       SELECT id, id FROM terms WHERE taxonomy = ? AND (${either.map((condition) => `${condition.column} IN (${marks(condition.values.length)})`).join(' OR ')})
+       UNION SELECT tree.root, t.id FROM terms t INNER JOIN tree ON t.parent = tree.id WHERE t.taxonomy = ?
+     ) SELECT tree.root AS root, tree.id AS id, r.slug AS slug, r.name_key AS name_key FROM tree INNER JOIN terms r ON r.id = tree.root`,
+    [taxonomy.name, ...either.flatMap((condition) => [...condition.values]), taxonomy.name],
+  );
+  const found = new Map<number, Pick<TermEntity, 'id' | 'slug' | 'nameKey'>>();
+  for (const row of rows) found.set(Number(row.root), { id: Number(row.root), slug: row.slug, nameKey: row.name_key });
+  const resolved = resolveRefs(
+    refs,
+    [...found.values()].sort((a, b) => a.id - b.id),
+  );
+  const roots = new Set(resolved.ids);
+  const members = rows.map((row) => ({ root: Number(row.root), id: Number(row.id) })).filter((member) => roots.has(member.root));
+  return { ...resolved, members };
 }
 
 function isIdRef(ref: string): boolean {

@@ -25,14 +25,14 @@ import { LinkedPostsLoaded, linkedPostContext } from '../linked-posts/linked-pos
 import { DEFAULT_GEOLOC_RADIUS_KM, ListEventsQuery } from './dto/list-events.query';
 import { CountedScope, summaryTotalSql } from './event-list-total';
 import { LinkFilters, listMembers, pageSpan, shownPosts, windowSpan } from './event-read-deps';
-import { findTermRefs } from './event-terms';
+import { findTermRefs, findTermTrees } from './event-terms';
 import { EventEntity, EventOrganizerEntity, EventTermEntity, EventVenueEntity } from './event.entity';
 import { EventLinks, LinkKind, eventLinks } from './event-links';
 import { EventView, presentEvent } from './event.presenter';
 import { EventIdsSql, EventRelations, EventRelationsReader, LinkedPosts, eventIdsSql } from './event-relations';
 import { MAX_UNION_BRANCHES, unionPageSql } from './link-union-page';
 import { seriesInFeed } from './recurrence/recurrence-ics';
-import { marks, SqlPiece } from '../database/placeholders';
+import { SqlPiece } from '../database/placeholders';
 
 /** A row of one of the link tables (they share the copied columns). */
 type LinkEntity = EventTermEntity | EventVenueEntity | EventOrganizerEntity;
@@ -433,20 +433,17 @@ export class EventsQueryService {
    * category whose descendants are all of them, when there is one (its counts are summarised).
    */
   private async resolveTerms(param: string, taxonomy: Taxonomy, refs: readonly string[]): Promise<{ ids: number[]; tree?: number }> {
-    // Ids, slugs or exact names, as the original's filters accept them (issue #11).
-    const { ids: roots, unmatched } = await findTermRefs(this.dataSource.manager, taxonomy, refs);
-    if (unmatched.length) throw ApiError.invalidParam(param, msg('No %s matches: %s.', taxonomy.resource, unmatched.join(', ')));
-    if (!taxonomy.hierarchical) return { ids: roots };
-    const rows: { root: number | string; id: number | string }[] = await this.dataSource.query(
-      `WITH RECURSIVE tree (root, id) AS (
-         SELECT id, id FROM terms WHERE id IN (${marks(roots.length)})
-         UNION SELECT tree.root, t.id FROM terms t INNER JOIN tree ON t.parent = tree.id WHERE t.taxonomy = ?
-       ) SELECT root, id FROM tree`,
-      [...roots, taxonomy.name],
-    );
-    const ids = [...new Set(rows.map((row) => Number(row.id)))];
+    // Ids, slugs or exact names, as the original's filters accept them (issue #11); categories with their descendants.
+    if (!taxonomy.hierarchical) {
+      const { ids, unmatched } = await findTermRefs(this.dataSource.manager, taxonomy, refs);
+      if (unmatched.length) throw unmatchedTerms(param, taxonomy, unmatched);
+      return { ids };
+    }
+    const { ids: roots, unmatched, members } = await findTermTrees(this.dataSource.manager, taxonomy, refs);
+    if (unmatched.length) throw unmatchedTerms(param, taxonomy, unmatched);
+    const ids = [...new Set(members.map((member) => member.id))];
     const subtreeSizes = new Map<number, number>();
-    for (const row of rows) subtreeSizes.set(Number(row.root), (subtreeSizes.get(Number(row.root)) ?? 0) + 1);
+    for (const { root } of members) subtreeSizes.set(root, (subtreeSizes.get(root) ?? 0) + 1);
     return { ids, tree: roots.find((root) => subtreeSizes.get(root) === ids.length) };
   }
 
@@ -707,4 +704,8 @@ function listFilters(query: ListEventsQuery, window: DateWindow, scope: StatusSc
     ['post_parent', query.postParent],
     ['ticketed', query.ticketed],
   ];
+}
+
+function unmatchedTerms(param: string, taxonomy: Taxonomy, unmatched: readonly string[]): ApiError {
+  return ApiError.invalidParam(param, msg('No %s matches: %s.', taxonomy.resource, unmatched.join(', ')));
 }
