@@ -228,43 +228,4 @@ describe.each(TEST_DATABASES)('event_day_counts on $kind', (database) => {
     // A page that is not full tells its total without counting; a full one counts in its relations' statement.
     expect(await list(2)).toBe(await list(total + 1));
   });
-
-  it('reads the default list (no dates) of all events or of a venue in one statement, as the same window given explicitly', async () => {
-    const made = await send('post', '/venues', { venue: 'Soon hall' });
-    expect(made.status).toBe(201);
-    const venue = made.body.id as number;
-    const today = new Date().toISOString().slice(0, 10);
-    const inTwoYears = `${new Date().getUTCFullYear() + 2}${new Date().toISOString().slice(4, 10)}`;
-    for (let i = 0; i < 9; i++) {
-      const day = new Date(Date.now() + (i + 1) * DAY).toISOString().slice(0, 10);
-      const res = await send('post', '/events', {
-        title: `Soon ${i}`,
-        start_date: `${day} 0${i}:00:00`,
-        end_date: `${day} 0${i}:30:00`,
-        venue: i % 2 ? venue : undefined,
-      });
-      expect({ status: res.status, body: res.status === 201 ? undefined : res.body }).toEqual({ status: 201, body: undefined });
-    }
-    const read = async (query: string) => {
-      let res!: Awaited<ReturnType<typeof send>>;
-      const statements = await countQueries(t, async () => (res = await t.request.get(t.api(`/events?${query}`))));
-      expect(res.status).toBe(200);
-      return { statements, ids: (res.body.events as { id: number }[]).map((event) => event.id), total: res.headers['x-tec-total'] };
-    };
-    const explicit = `start_date=${today}&end_date=${inTwoYears}`;
-    for (const filter of ['per_page=4', 'per_page=4&page=2', `per_page=3&venue=${venue}`, 'per_page=50']) {
-      const byDefault = await read(filter);
-      const given = await read(`${filter}&${explicit}`);
-      expect(byDefault.ids.length).toBeGreaterThan(0);
-      expect({ filter, ids: byDefault.ids, total: byDefault.total }).toEqual({ filter, ids: given.ids, total: given.total });
-      // The explicit window reads the page, then its relations with the total (when full); a
-      // venue's list first checks the venue may be read.
-      const check = filter.includes('venue') ? 1 : 0;
-      expect({ filter, byDefault: byDefault.statements, given: given.statements }).toEqual({
-        filter,
-        byDefault: 1 + check,
-        given: 2 + check,
-      });
-    }
-  });
 });

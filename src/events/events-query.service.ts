@@ -55,8 +55,6 @@ export interface ViewOptions {
 }
 
 const EARTH_RADIUS_KM = 6371;
-/** Rows a repeated page walk may read (offset + per_page): each branch of the relations' statement walks them again. */
-const MAX_REPEATED_PAGE_WALK = 100;
 // LIKE patterns escape their wildcards with "!", which needs no quoting in either SQL dialect.
 const LIKE_ESCAPE = "ESCAPE '!'";
 
@@ -182,33 +180,8 @@ export class EventsQueryService {
     // When nothing is remembered, a full page's total is read with its relations (one round trip
     // less); else it is a statement of its own, remembered apart from the page.
     const inlineTotal = this.cache.remembering() ? undefined : totalSql;
-    // The default list (no dates, the default statuses, no filter but one venue, organizer or term)
-    // is a walk of an index bounded by the page: cheap enough to run again in each branch of the
-    // relations' statement, so the page, all it shows and (from the summaries) its total are one
-    // statement. Given dates or statuses can make the walk long (an empty window walks the index to
-    // its end), and each branch would walk it again.
-    const repeatPage =
-      !branches &&
-      checked.length === 0 &&
-      scope.ownerId === null &&
-      query.status === undefined &&
-      [query.startDate, query.endDate, query.startsBefore, query.startsAfter, query.endsBefore, query.endsAfter].every(
-        (given) => given === undefined,
-      ) &&
-      !filtersEventColumns(query, point) &&
-      offset + perPage <= MAX_REPEATED_PAGE_WALK;
     const items = () =>
-      this.pageItems(branches ?? ids, order, {
-        offset,
-        perPage,
-        user,
-        password: query.password,
-        span,
-        linked,
-        total: inlineTotal,
-        repeatPage,
-        totalBounded: counted !== undefined,
-      });
+      this.pageItems(branches ?? ids, order, { offset, perPage, user, password: query.password, span, linked, total: inlineTotal });
     const {
       views,
       matched,
@@ -247,62 +220,22 @@ export class EventsQueryService {
       linked: LinkFilters;
       /** The total's SQL, read with the relations when the page is full (else the page tells it). */
       total?: () => SqlPiece;
-      /** Read the page with its relations, its query repeated in each branch (only for an index walk bounded by the page). */
-      repeatPage?: boolean;
-      /** The total costs a few summary rows: worth reading before knowing whether the page is full. */
-      totalBounded?: boolean;
     },
   ): Promise<{ views: EventView[]; matched: number; deps: ReadDeps; total?: number }> {
-    const { events, views, total } =
-      request.repeatPage && !('branch' in ids)
-        ? await this.pageWithRelations(ids, order, request, request.totalBounded ? request.total?.() : undefined)
-        : await this.pageThenRelations(ids, order, request);
-    const matched = events.length;
+    const { events, matched } = await this.pageOf(ids, order, request.offset, request.perPage);
+    const full = matched === request.perPage;
+    const { views, scalar: total } = await this.presentWith(
+      events,
+      request.user,
+      { password: request.password },
+      full ? request.total?.() : undefined,
+    );
     const span = pageSpan(
       request.span,
       events.map((event) => event.startUtc),
       matched === request.perPage,
     );
     return { views, matched, total, deps: { posts: shownPosts(views), members: listMembers(span, request.linked) } };
-  }
-
-  /** The page (one statement), then what it shows with, when the page is full, its total (another). */
-  private async pageThenRelations(
-    ids: PageSource,
-    order: 'e' | 'l',
-    request: { offset: number; perPage: number; user: AuthUser | null | undefined; password?: string; total?: () => SqlPiece },
-  ): Promise<{ events: EventEntity[]; views: EventView[]; total?: number }> {
-    const { events, matched } = await this.pageOf(ids, order, request.offset, request.perPage);
-    const full = matched === request.perPage;
-    const { views, scalar } = await this.presentWith(
-      events,
-      request.user,
-      { password: request.password },
-      full ? request.total?.() : undefined,
-    );
-    return { events, views, total: scalar };
-  }
-
-  /**
-   * The page, what it shows and `total` in one statement: the page's query (an index walk bounded
-   * by the page) names the events in each branch of the relations' statement, which MariaDB runs
-   * once per branch (it does not share a CTE between references either). The rows come back in no
-   * order: the page's is start, then id.
-   */
-  private async pageWithRelations(
-    ids: SelectQueryBuilder<EventEntity> | SelectQueryBuilder<LinkEntity>,
-    order: 'e' | 'l',
-    request: { offset: number; perPage: number; user: AuthUser | null | undefined; password?: string },
-    total: SqlPiece | undefined,
-  ): Promise<{ events: EventEntity[]; views: EventView[]; total?: number }> {
-    const page = pageIdsSql(ids, order, request.offset, request.perPage);
-    const loaded = await this.relations.load(
-      this.dataSource.manager,
-      { sql: `SELECT id FROM (${page.sql}) p`, params: page.params },
-      { withEvents: true, scalar: total },
-    );
-    const events = loaded.events.sort((a, b) => a.startUtc.getTime() - b.startUtc.getTime() || a.id - b.id);
-    return { events, views: this.compose(events, loaded.relations, request.user, { password: request.password }), total: loaded.scalar };
   }
 
   /**
@@ -347,7 +280,15 @@ export class EventsQueryService {
     ids.andWhere('l.hideFromListings = :hidden', { hidden: false });
     whereWindow(ids, 'l', window);
     for (const link of checked) whereLinked(ids, 'l.eventId', link);
-    const needsEvents = scope.ownerId !== null || filtersEventColumns(query, point);
+    const needsEvents =
+      scope.ownerId !== null ||
+      query.search !== undefined ||
+      query.featured !== undefined ||
+      query.ticketed !== undefined ||
+      query.postParent !== undefined ||
+      query.include !== undefined ||
+      query.geoloc !== undefined ||
+      point !== undefined;
     if (!needsEvents) {
       whereStatusScope(ids, 'l', scope);
       return ids;
@@ -767,17 +708,4 @@ function listFilters(query: ListEventsQuery, window: DateWindow, scope: StatusSc
 
 function unmatchedTerms(param: string, taxonomy: Taxonomy, unmatched: readonly string[]): ApiError {
   return ApiError.invalidParam(param, msg('No %s matches: %s.', taxonomy.resource, unmatched.join(', ')));
-}
-
-/** The list filters on the events' own columns (besides the window, the statuses and the links). */
-function filtersEventColumns(query: ListEventsQuery, point: GeoPoint | undefined): boolean {
-  return (
-    query.search !== undefined ||
-    query.featured !== undefined ||
-    query.ticketed !== undefined ||
-    query.postParent !== undefined ||
-    query.include !== undefined ||
-    query.geoloc !== undefined ||
-    point !== undefined
-  );
 }
