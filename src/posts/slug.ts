@@ -73,8 +73,9 @@ async function denseFreeNumber(
 }
 
 /**
- * Every slug of `target` that starts as every `base-n` does, lower-cased: a long base is shortened
- * to make room for the suffix (numberedSlug), so its numbered slugs do not start with `base-`.
+ * `base` and every `base-n` slug of `target`, lower-cased (with look-alikes, which the caller
+ * ignores). A base too long for a suffix is shortened in its numbered slugs (numberedSlug), so
+ * then every slug that starts as all of them do is read.
  */
 async function takenSlugs(
   manager: EntityManager,
@@ -82,11 +83,15 @@ async function takenSlugs(
   base: string,
   excludeId: number | undefined,
 ): Promise<Set<string>> {
-  const shortest = base.slice(0, MAX_SLUG_LENGTH - MAX_SUFFIX_LENGTH).replace(/-+$/, '');
-  const query = manager
-    .createQueryBuilder(target, 'row')
-    .select('row.slug', 'slug')
-    .where("row.slug LIKE :prefix ESCAPE '!'", { prefix: `${shortest.replace(/[!%_]/g, '!$&')}%` });
+  const like = (prefix: string) => `${prefix.replace(/[!%_]/g, '!$&')}%`;
+  const query = manager.createQueryBuilder(target, 'row').select('row.slug', 'slug');
+  if (base.length <= MAX_SLUG_LENGTH - MAX_SUFFIX_LENGTH) {
+    query.where("(row.slug = :base OR row.slug LIKE :prefix ESCAPE '!')", { base, prefix: like(`${base}-`) });
+  } else {
+    query.where("row.slug LIKE :prefix ESCAPE '!'", {
+      prefix: like(base.slice(0, MAX_SLUG_LENGTH - MAX_SUFFIX_LENGTH).replace(/-+$/, '')),
+    });
+  }
   if (excludeId !== undefined) query.andWhere('row.id <> :excludeId', { excludeId });
   return new Set((await query.getRawMany<{ slug: string }>()).map((row) => row.slug.toLowerCase()));
 }
