@@ -1,5 +1,6 @@
 import { TEST_DATABASES } from './support/databases';
 import { dayCountsAndRebuild } from './support/day-counts';
+import { LinkFilterRows, linkedEventIds } from './support/link-copies';
 import { ANCHOR, ContentIds, DAY, SeededApp, prng, seededApp, wall } from './support/random-writes';
 import { TestApp, TestUser } from './support/test-app';
 
@@ -282,21 +283,6 @@ describe.each(TEST_DATABASES)('category trees on $kind', (database) => {
     await t.sql('DELETE FROM event_day_counts WHERE kind = 6 AND n = 1000');
   });
 
-  /** The ids a list filtered by links shows, over the events (OR within a filter, AND between them). */
-  const linkedIds = async (links: [string, string, number[]][], window: { start: string; end: string }, statuses: readonly string[]) => {
-    const where = ['e.hide_from_listings = 0', `e.status IN (${statuses.map(() => '?').join(', ')})`, 'e.start_utc >= ?', 'e.end_utc <= ?'];
-    const values: unknown[] = [...statuses, sqlite ? `${window.start}.000` : window.start, sqlite ? `${window.end}.000` : window.end];
-    for (const [table, column, posts] of links) {
-      where.push(`e.id IN (SELECT event_id FROM ${table} WHERE ${column} IN (${posts.map(() => '?').join(', ')}))`);
-      values.push(...posts);
-    }
-    const rows = await t.dataSource.query<{ id: number }[]>(
-      `SELECT e.id FROM events e WHERE ${where.join(' AND ')} ORDER BY e.start_utc, e.id`,
-      values,
-    );
-    return rows.map((row) => Number(row.id));
-  };
-
   it('pages a filter with several ids (tags, venues, organizers, a category tree) as plain SQL does, deep pages too', async () => {
     const parents = await categoryParents();
     const subtree = (id: number): number[] => [
@@ -318,7 +304,7 @@ describe.each(TEST_DATABASES)('category trees on $kind', (database) => {
         end_date: window.end,
         per_page: String(pick([2, 3, 5])),
       };
-      const links: [string, string, number[]][] = [];
+      const links: LinkFilterRows[] = [];
       const signedIn = random() < 0.5;
       const statuses = signedIn ? ['publish', 'draft', 'pending', 'private'] : ['publish'];
       if (signedIn) params.status = statuses.join(',');
@@ -337,7 +323,7 @@ describe.each(TEST_DATABASES)('category trees on $kind', (database) => {
           links.push(['event_terms', 'term_id', [...new Set(given.flatMap(subtree))]]);
         }
       }
-      const all = await linkedIds(links, window, statuses);
+      const all = await linkedEventIds(t.dataSource, links, window, statuses);
       const perPage = Number(params.per_page);
       const page = int(1, Math.max(1, Math.ceil(all.length / perPage)));
       if (page > 2) deep++;

@@ -1,6 +1,6 @@
 import { TEST_DATABASES } from './support/databases';
 import { ANCHOR, ContentIds, DAY, SeededApp, prng, seededApp, wall } from './support/random-writes';
-import { linkCopyDifferences } from './support/link-copies';
+import { LinkFilterRows, linkCopyDifferences, linkedEventIds } from './support/link-copies';
 import { TestApp, TestUser } from './support/test-app';
 
 jest.setTimeout(300_000);
@@ -120,26 +120,6 @@ describe.each(TEST_DATABASES)('event link copies on $kind', (database) => {
     await t.sql('UPDATE events SET status = ? WHERE id = ?', [status, created[5]]);
   });
 
-  /** The ids a list shows, in order, written over the events without the copies. */
-  const expected = async (params: Record<string, string>, statuses: readonly string[], links: [string, string, number[]][]) => {
-    const where = ['e.hide_from_listings = 0', `e.status IN (${statuses.map(() => '?').join(', ')})`, 'e.start_utc >= ?', 'e.end_utc <= ?'];
-    const sqlite = database.kind === 'sqlite';
-    const values: unknown[] = [
-      ...statuses,
-      sqlite ? `${params.start_date}.000` : params.start_date,
-      sqlite ? `${params.end_date}.000` : params.end_date,
-    ];
-    for (const [table, column, postIds] of links) {
-      where.push(`e.id IN (SELECT event_id FROM ${table} WHERE ${column} IN (${postIds.map(() => '?').join(', ')}))`);
-      values.push(...postIds);
-    }
-    const rows = await t.dataSource.query<{ id: number }[]>(
-      `SELECT e.id FROM events e WHERE ${where.join(' AND ')} ORDER BY e.start_utc, e.id`,
-      values,
-    );
-    return rows.map((row) => Number(row.id));
-  };
-
   it('lists a venue, an organizer, a category and combinations as a plain query over the events does', async () => {
     const parents = await t.dataSource.query<{ id: number; parent: number }[]>(
       "SELECT id, parent FROM terms WHERE taxonomy = 'tribe_events_cat'",
@@ -156,7 +136,7 @@ describe.each(TEST_DATABASES)('event link copies on $kind', (database) => {
         end_date: wall(from + int(10, 200) * DAY),
         per_page: String(pick([3, 10, 50])),
       };
-      const links: [string, string, number[]][] = [];
+      const links: LinkFilterRows[] = [];
       const filters = pick([
         ['venue'],
         ['organizer'],
@@ -188,7 +168,7 @@ describe.each(TEST_DATABASES)('event link copies on $kind', (database) => {
       const signedIn = random() < 0.5;
       const statuses = signedIn ? ['publish', 'draft', 'pending', 'private'] : ['publish'];
       if (signedIn) params.status = statuses.join(',');
-      const all = await expected(params, statuses, links);
+      const all = await linkedEventIds(t.dataSource, links, { start: params.start_date, end: params.end_date }, statuses);
       if (all.length > 1) nonEmpty++;
       const perPage = Number(params.per_page);
       const page = all.length > perPage && random() < 0.5 ? 2 : 1;

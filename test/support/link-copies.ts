@@ -25,3 +25,32 @@ export async function linkCopyDifferences(dataSource: DataSource): Promise<strin
   }
   return differences;
 }
+
+/** A link filter as the list applies it: the link table, its post column, the posts (any of them). */
+export type LinkFilterRows = [table: string, column: string, posts: number[]];
+
+/**
+ * The ids a list filtered by links shows, in list order, written as plain SQL over the events
+ * (not the link rows' copies): OR within a filter, AND between filters, in `window` (wall clocks
+ * in UTC, `start_date` and `end_date`) and `statuses`.
+ */
+export async function linkedEventIds(
+  dataSource: DataSource,
+  links: readonly LinkFilterRows[],
+  window: { start: string; end: string },
+  statuses: readonly string[],
+): Promise<number[]> {
+  // SQLite stores datetimes as text with milliseconds.
+  const stored = (wall: string) => (dataSource.options.type === 'better-sqlite3' ? `${wall}.000` : wall);
+  const where = ['e.hide_from_listings = 0', `e.status IN (${statuses.map(() => '?').join(', ')})`, 'e.start_utc >= ?', 'e.end_utc <= ?'];
+  const values: unknown[] = [...statuses, stored(window.start), stored(window.end)];
+  for (const [table, column, posts] of links) {
+    where.push(`e.id IN (SELECT event_id FROM ${table} WHERE ${column} IN (${posts.map(() => '?').join(', ')}))`);
+    values.push(...posts);
+  }
+  const rows = await dataSource.query<{ id: number }[]>(
+    `SELECT e.id FROM events e WHERE ${where.join(' AND ')} ORDER BY e.start_utc, e.id`,
+    values,
+  );
+  return rows.map((row) => Number(row.id));
+}

@@ -1,5 +1,6 @@
 import { DataSource } from 'typeorm';
-import { seedDemoData } from '../../src/seed/seeder';
+import { SeedOptions, seedDemoData } from '../../src/seed/seeder';
+import { SeedSizes as DemoSizes } from '../../src/seed/sizes';
 import { TestDatabase } from './databases';
 import { TestApp, TestUser } from './test-app';
 
@@ -40,15 +41,7 @@ export async function contentIds(dataSource: DataSource): Promise<ContentIds> {
 }
 
 /** The demo data's sizes and random seed. */
-export interface SeedSizes {
-  events: number;
-  venues: number;
-  organizers: number;
-  categories: number;
-  tags: number;
-  media: number;
-  seed: number;
-}
+export type SeedSizes = Pick<SeedOptions, keyof DemoSizes | 'seed'>;
 
 /** An app with its seeded content, and its administrator's API writes. */
 export interface SeededApp {
