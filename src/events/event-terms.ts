@@ -1,4 +1,4 @@
-import { Brackets, DataSource, EntityManager } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import { stripTags } from '../common/html/sanitize';
 import { Message, msg } from '../common/i18n/message';
 import { transaction } from '../database/transaction';
@@ -7,7 +7,7 @@ import { insertTerm, termNameKey } from '../terms/term-insert';
 import { TermEntity } from '../terms/term.entity';
 import { eventLinks } from './event-links';
 import { recountCategoryTrees } from './event-day-counts';
-import { marks } from '../database/placeholders';
+import { marks, SqlPiece } from '../database/placeholders';
 
 const MAX_TERM_NAME_LENGTH = 200;
 
@@ -29,29 +29,39 @@ export async function findTermRefs(
   taxonomy: Taxonomy,
   refs: readonly string[],
 ): Promise<{ ids: number[]; unmatched: string[] }> {
-  // Digits beyond the safe integers name no term (and as Infinity would reach the SQL).
-  const ids = refs
-    .filter(isIdRef)
-    .map(Number)
-    .filter((id) => Number.isSafeInteger(id));
-  const words = refs.filter((ref) => !isIdRef(ref));
-  const keys = words.map((word) => word.toLowerCase());
-  const names = words.map(nameKeyOf);
-  const found = await manager
-    .createQueryBuilder(TermEntity, 't')
-    .select(['t.id', 't.slug', 't.nameKey'])
-    .where('t.taxonomy = :taxonomy', { taxonomy: taxonomy.name })
-    .andWhere(
-      new Brackets((either) => {
-        if (ids.length) either.orWhere('t.id IN (:...ids)', { ids });
-        if (keys.length) either.orWhere('t.slug IN (:...keys)', { keys });
-        if (names.length) either.orWhere('t.nameKey IN (:...names)', { names });
-      }),
-    )
-    .orderBy('t.id', 'ASC')
-    .getMany();
-
+  const matches = refMatches(refs);
+  if (!matches) return { ids: [], unmatched: [...refs] };
+  const rows = await manager.query<{ id: number | string; slug: string; name_key: string }[]>(
+    `SELECT id, slug, name_key FROM terms WHERE taxonomy = ? AND ${matches.sql} ORDER BY id`,
+    [taxonomy.name, ...matches.params],
+  );
+  const found = rows.map((row) => ({ id: Number(row.id), slug: row.slug, nameKey: row.name_key }));
   return resolveRefs(refs, found);
+}
+
+/**
+ * The terms any of `refs` may name, as SQL over `terms`: by id, slug or stored name. Undefined when
+ * none can name one (digits beyond the safe integers name no term, and as Infinity would reach the SQL).
+ */
+function refMatches(refs: readonly string[]): SqlPiece | undefined {
+  const words = refs.filter((ref) => !isIdRef(ref));
+  const either: [column: string, values: readonly (number | string)[]][] = [
+    [
+      'id',
+      refs
+        .filter(isIdRef)
+        .map(Number)
+        .filter((id) => Number.isSafeInteger(id)),
+    ],
+    ['slug', words.map((word) => word.toLowerCase())],
+    ['name_key', words.map(nameKeyOf)],
+  ];
+  const used = either.filter(([, values]) => values.length);
+  if (!used.length) return undefined;
+  return {
+    sql: `(${used.map(([column, values]) => `${column} IN (${marks(values.length)})`).join(' OR ')})`,
+    params: used.flatMap(([, values]) => values),
+  };
 }
 
 /** Which of `found` each ref names: an id, else a slug, else a name (findTermRefs). */
@@ -81,23 +91,14 @@ export async function findTermTrees(
   taxonomy: Taxonomy,
   refs: readonly string[],
 ): Promise<{ ids: number[]; unmatched: string[]; members: { root: number; id: number }[] }> {
-  const ids = refs
-    .filter(isIdRef)
-    .map(Number)
-    .filter((id) => Number.isSafeInteger(id));
-  const words = refs.filter((ref) => !isIdRef(ref));
-  const either: { column: string; values: readonly (number | string)[] }[] = [
-    { column: 'id', values: ids },
-    { column: 'slug', values: words.map((word) => word.toLowerCase()) },
-    { column: 'name_key', values: words.map(nameKeyOf) },
-  ].filter((condition) => condition.values.length);
-  if (!either.length) return { ids: [], unmatched: [...refs], members: [] };
+  const matches = refMatches(refs);
+  if (!matches) return { ids: [], unmatched: [...refs], members: [] };
   const rows = await manager.query<{ root: number | string; id: number | string; slug: string; name_key: string }[]>(
     `WITH RECURSIVE tree (root, id) AS (
-       SELECT id, id FROM terms WHERE taxonomy = ? AND (${either.map((condition) => `${condition.column} IN (${marks(condition.values.length)})`).join(' OR ')})
+       SELECT id, id FROM terms WHERE taxonomy = ? AND ${matches.sql}
        UNION SELECT tree.root, t.id FROM terms t INNER JOIN tree ON t.parent = tree.id WHERE t.taxonomy = ?
      ) SELECT tree.root AS root, tree.id AS id, r.slug AS slug, r.name_key AS name_key FROM tree INNER JOIN terms r ON r.id = tree.root`,
-    [taxonomy.name, ...either.flatMap((condition) => [...condition.values]), taxonomy.name],
+    [taxonomy.name, ...matches.params, taxonomy.name],
   );
   const found = new Map<number, Pick<TermEntity, 'id' | 'slug' | 'nameKey'>>();
   for (const row of rows) found.set(Number(row.root), { id: Number(row.root), slug: row.slug, nameKey: row.name_key });
