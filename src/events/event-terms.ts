@@ -29,14 +29,36 @@ export async function findTermRefs(
   taxonomy: Taxonomy,
   refs: readonly string[],
 ): Promise<{ ids: number[]; unmatched: string[] }> {
-  const matches = refMatches(refs);
-  if (!matches) return { ids: [], unmatched: [...refs] };
-  const rows = await manager.query<{ id: number | string; slug: string; name_key: string }[]>(
-    `SELECT id, slug, name_key FROM terms WHERE taxonomy = ? AND ${matches.sql} ORDER BY id`,
-    [taxonomy.name, ...matches.params],
+  return (await findTermRefsOf(manager, [{ taxonomy, refs }]))[0];
+}
+
+/** The references of one taxonomy (an event write names categories and tags). */
+export interface TermRefs {
+  readonly taxonomy: Taxonomy;
+  readonly refs: readonly string[];
+}
+
+/** findTermRefs of several taxonomies in one statement (issue #14: an event write names two), in the order given. */
+export async function findTermRefsOf(
+  manager: EntityManager,
+  lookups: readonly TermRefs[],
+): Promise<{ ids: number[]; unmatched: string[] }[]> {
+  const wheres = lookups.flatMap(({ taxonomy, refs }) => {
+    const matches = refMatches(refs);
+    return matches ? [{ sql: `(taxonomy = ? AND ${matches.sql})`, params: [taxonomy.name, ...matches.params] }] : [];
+  });
+  const rows = wheres.length
+    ? await manager.query<{ taxonomy: string; id: number | string; slug: string; name_key: string }[]>(
+        `SELECT taxonomy, id, slug, name_key FROM terms WHERE ${wheres.map((where) => where.sql).join(' OR ')} ORDER BY id`,
+        wheres.flatMap((where) => where.params),
+      )
+    : [];
+  return lookups.map(({ taxonomy, refs }) =>
+    resolveRefs(
+      refs,
+      rows.filter((row) => row.taxonomy === taxonomy.name).map((row) => ({ id: Number(row.id), slug: row.slug, nameKey: row.name_key })),
+    ),
   );
-  const found = rows.map((row) => ({ id: Number(row.id), slug: row.slug, nameKey: row.name_key }));
-  return resolveRefs(refs, found);
 }
 
 /**
@@ -121,25 +143,30 @@ function nameKeyOf(name: string): string {
 }
 
 /**
- * Categories or tags of an event write (CONTRACT §3): ids must exist in the taxonomy; unknown
- * names are returned as `missing` when `mayCreate`, else they are a reason for a 400, like
- * unknown ids.
+ * The categories and tags of an event write (CONTRACT §3), each lookup's answer in the order
+ * given, all found in one statement: ids must exist in the taxonomy; unknown names are returned
+ * as `missing` when `mayCreate`, else they are a reason for a 400, like unknown ids.
  */
 export async function resolveTermRefs(
   manager: EntityManager,
-  taxonomy: Taxonomy,
-  refs: readonly string[],
+  lookups: readonly TermRefs[],
   mayCreate: boolean,
-): Promise<ResolvedTerms | Message> {
-  if (!refs.length) return { ids: [], missing: [] };
-  const { ids, unmatched } = await findTermRefs(manager, taxonomy, refs);
-  const unknownIds = unmatched.filter(isIdRef);
-  const missing = unmatched.filter((ref) => !isIdRef(ref));
-  if (unknownIds.length) return msg('No %s has the ID(s): %s.', noun(taxonomy), unknownIds.join(', '));
-  if (missing.length && !mayCreate) return msg('No %s matches: %s (only editors may create terms).', noun(taxonomy), missing.join(', '));
-  const tooLong = missing.find((name) => !stripTags(name) || [...stripTags(name)].length > MAX_TERM_NAME_LENGTH);
-  if (tooLong !== undefined) return msg('"%s" is not a valid term name.', tooLong);
-  return { ids, missing: [...new Set(missing.map((name) => stripTags(name)))] };
+): Promise<(ResolvedTerms | Message)[]> {
+  const found = await findTermRefsOf(
+    manager,
+    lookups.filter(({ refs }) => refs.length),
+  );
+  return lookups.map(({ taxonomy, refs }) => {
+    if (!refs.length) return { ids: [], missing: [] };
+    const { ids, unmatched } = found.shift()!;
+    const unknownIds = unmatched.filter(isIdRef);
+    const missing = unmatched.filter((ref) => !isIdRef(ref));
+    if (unknownIds.length) return msg('No %s has the ID(s): %s.', noun(taxonomy), unknownIds.join(', '));
+    if (missing.length && !mayCreate) return msg('No %s matches: %s (only editors may create terms).', noun(taxonomy), missing.join(', '));
+    const tooLong = missing.find((name) => !stripTags(name) || [...stripTags(name)].length > MAX_TERM_NAME_LENGTH);
+    if (tooLong !== undefined) return msg('"%s" is not a valid term name.', tooLong);
+    return { ids, missing: [...new Set(missing.map((name) => stripTags(name)))] };
+  });
 }
 
 function noun(taxonomy: Taxonomy): string {

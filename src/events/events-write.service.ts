@@ -11,7 +11,7 @@ import { parseDateInput } from '../common/parsing/date-input';
 import { parseTimezone } from '../common/parsing/timezone';
 import { resolveAuthor } from '../posts/author';
 import { publicationMoment, storedMoment } from '../posts/post-dates';
-import { unreadableIds } from '../posts/readable';
+import { unreadableIds, unreadableIdsOf } from '../posts/readable';
 import { retryOnSlugConflict, uniqueSlug } from '../posts/slug';
 import { scaleStatus } from '../posts/status';
 import { Urls } from '../common/urls/urls';
@@ -294,27 +294,35 @@ export class EventsWriteService {
       }
     }
 
-    const mayCreateTerms = can(user, 'manage_terms');
-    for (const [name, taxonomy] of [
-      ['categories', CATEGORY],
-      ['tags', TAG],
-    ] as const) {
-      const refs = input[name];
-      if (refs === undefined) continue;
-      const resolved = await resolveTermRefs(manager, taxonomy, refs ?? [], mayCreateTerms);
+    const termParams = (['categories', 'tags'] as const).filter((name) => input[name] !== undefined);
+    const terms = await resolveTermRefs(
+      manager,
+      termParams.map((name) => ({ taxonomy: name === 'categories' ? CATEGORY : TAG, refs: input[name] ?? [] })),
+      can(user, 'manage_terms'),
+    );
+    termParams.forEach((name, i) => {
+      const resolved = terms[i];
       if ('ids' in resolved) plan[name] = resolved;
       else reasons[name] = resolved;
-    }
+    });
 
-    if (input.venue !== undefined) {
-      const venues = await this.planLinked(manager, user, 'venue', VenueEntity, this.venues, input.venue ?? []);
-      if (Array.isArray(venues)) plan.venues = venues;
-      else reasons.venue = venues;
-    }
-    if (input.organizer !== undefined) {
-      const organizers = await this.planLinked(manager, user, 'organizer', OrganizerEntity, this.organizers, input.organizer ?? []);
-      if (Array.isArray(organizers)) plan.organizers = organizers;
-      else reasons.organizer = organizers;
+    // Both kinds' ids are checked in one statement (issue #14), then each list is planned.
+    const linkedParams = (['venue', 'organizer'] as const).filter((name) => input[name] !== undefined);
+    const linkedIds = (name: 'venue' | 'organizer') => (input[name] ?? []).filter((item) => item.kind === 'id').map((item) => item.id);
+    const unreadable = await unreadableIdsOf(
+      manager,
+      linkedParams.map((name) => ({ entity: name === 'venue' ? VenueEntity : OrganizerEntity, ids: linkedIds(name) })),
+      user,
+      { excludeTrash: true },
+    );
+    for (const [i, name] of linkedParams.entries()) {
+      const service = name === 'venue' ? this.venues : this.organizers;
+      const linked = unreadable[i].length
+        ? msg('No %s has the id(s): %s.', name, unreadable[i].join(', '))
+        : await this.planLinked(service, name, input[name] ?? []);
+      if (!Array.isArray(linked)) reasons[name] = linked;
+      else if (name === 'venue') plan.venues = linked;
+      else plan.organizers = linked;
     }
 
     if (Object.keys(reasons).length) throw ApiError.invalidParams(orderReasons(reasons));
@@ -367,21 +375,16 @@ export class EventsWriteService {
   }
 
   /**
-   * Existing ids must name non-trashed rows the caller may read (others' unpublished ones are
-   * reported like unknown ids, CONTRACT §2.4); objects are validated by the resource's own service
-   * (its create DTO and rules), once, here; createNested writes what passed.
+   * Venues or organizers whose ids were found readable (validate: existing ids must name
+   * non-trashed rows the caller may read, others' unpublished ones are reported like unknown ids,
+   * CONTRACT §2.4); objects are validated by the resource's own service (its create DTO and
+   * rules), once, here; createNested writes what passed.
    */
   private async planLinked(
-    manager: EntityManager,
-    user: AuthUser,
-    name: 'venue' | 'organizer',
-    entity: typeof VenueEntity | typeof OrganizerEntity,
     service: { validateNested(body: Record<string, unknown>): Promise<object> },
+    name: 'venue' | 'organizer',
     inputs: readonly LinkedInput[],
   ): Promise<LinkedPlan | Message> {
-    const ids = inputs.filter((input) => input.kind === 'id').map((input) => input.id);
-    const missing = await unreadableIds(manager, entity, ids, user, { excludeTrash: true });
-    if (missing.length) return msg('No %s has the id(s): %s.', name, missing.join(', '));
     const plan: LinkedPlan = [];
     for (const input of inputs) {
       if (input.kind === 'id') {

@@ -3,6 +3,7 @@ import { AuthUser } from '../auth/auth-user';
 import { OwnedObject, canOnObject } from '../auth/permissions';
 import { ApiError } from '../common/errors/api-error';
 import { Message } from '../common/i18n/message';
+import { marks } from '../database/placeholders';
 
 /** An event, venue or organizer row as the read check needs it. */
 export interface ReadablePost extends OwnedObject {
@@ -26,17 +27,47 @@ export async function unreadableIds(
   user: AuthUser | null | undefined,
   options: ReadableOptions = {},
 ): Promise<number[]> {
-  const unique = [...new Set(ids)];
-  if (!unique.length) return [];
-  const rows = await manager
-    .createQueryBuilder(entity, 'x')
-    .select(['x.id', 'x.authorId', 'x.status'])
-    .where('x.id IN (:...ids)', { ids: unique })
-    .getMany();
-  const readable = new Set(
-    rows.filter((row) => !(options.excludeTrash && row.status === 'trash') && canOnObject(user, 'read', row)).map((row) => row.id),
-  );
-  return unique.filter((id) => !readable.has(id));
+  return (await unreadableIdsOf(manager, [{ entity, ids }], user, options))[0];
+}
+
+/**
+ * unreadableIds of several tables in one statement (issue #14: an event write names venues and
+ * organizers), each answer in the order of the lookups.
+ */
+export async function unreadableIdsOf(
+  manager: EntityManager,
+  lookups: readonly { entity: EntityTarget<ReadablePost>; ids: readonly number[] }[],
+  user: AuthUser | null | undefined,
+  options: ReadableOptions = {},
+): Promise<number[][]> {
+  const asked = lookups.map((lookup) => [...new Set(lookup.ids)]);
+  const branches = asked.flatMap((ids, i) => {
+    if (!ids.length) return [];
+    const metadata = manager.connection.getMetadata(lookups[i].entity);
+    const column = (property: string) => metadata.findColumnWithPropertyName(property)!.databaseName;
+    return [
+      {
+        sql: `SELECT ${i} AS k, ${column('id')} AS id, ${column('authorId')} AS author_id, ${column('status')} AS status FROM ${metadata.tableName} WHERE ${column('id')} IN (${marks(ids.length)})`,
+        params: ids,
+      },
+    ];
+  });
+  const rows = branches.length
+    ? await manager.query<{ k: number | string; id: number | string; author_id: number | string; status: string }[]>(
+        branches.map((branch) => branch.sql).join(' UNION ALL '),
+        branches.flatMap((branch) => branch.params),
+      )
+    : [];
+  return asked.map((ids, i) => {
+    const readable = new Set(
+      rows
+        .filter((row) => Number(row.k) === i)
+        .map((row) => ({ id: Number(row.id), authorId: Number(row.author_id), status: row.status }))
+        .filter((row) => !(options.excludeTrash && row.status === 'trash') && canOnObject(user, 'read', row))
+        .map((row) => row.id),
+    );
+    return ids.filter((id) => !readable.has(id));
+  });
 }
 
 /**

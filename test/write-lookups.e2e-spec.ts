@@ -1,0 +1,87 @@
+import { TEST_DATABASES } from './support/databases';
+import { EventsClient } from './support/events';
+import { TestApp } from './support/test-app';
+
+jest.setTimeout(120_000);
+
+// An event write checks its categories and tags in one statement, and its venues' and organizers'
+// ids in another (issue #14). Each answer must stay with its own parameter: a tag's id is no
+// category, an organizer's id is no venue, and a 400 names each parameter that failed.
+describe.each(TEST_DATABASES)('the lookups of an event write on $kind', (database) => {
+  let t: TestApp;
+  let c: EventsClient;
+  let category: number;
+  let tag: number;
+  let venue: number;
+  let organizer: number;
+  let draftVenue: number;
+
+  beforeAll(async () => {
+    t = await TestApp.start(database);
+    c = await EventsClient.start(t);
+    category = (await c.createTerm('categories', { name: 'Lookup category' })).id;
+    tag = (await c.createTerm('tags', { name: 'Lookup tag' })).id;
+    venue = (await c.createLinked('venues', { venue: 'Lookup hall' })).id;
+    organizer = (await c.createLinked('organizers', { organizer: 'Lookup crew' })).id;
+    draftVenue = (await c.createLinked('venues', { venue: 'Draft hall', status: 'draft' }, 'editor')).id;
+  });
+  afterAll(() => t.close());
+
+  const body = (extra: Record<string, unknown>) => ({
+    title: `Lookups ${Math.random().toString(36).slice(2, 8)}`,
+    start_date: '2045-05-01 10:00:00',
+    end_date: '2045-05-01 11:00:00',
+    ...extra,
+  });
+  const create = (extra: Record<string, unknown>, role: 'administrator' | 'author' = 'administrator') =>
+    c.write('post', '/events', body(extra), role);
+
+  it('takes no statement more for tags beside categories, and only the link row for an organizer beside a venue', async () => {
+    const ok = async (extra: Record<string, unknown>) =>
+      c.countQueries(async () => {
+        const res = await create(extra);
+        expect(res.status).toBe(201);
+      });
+    const categoriesOnly = await ok({ categories: [category] });
+    const withTags = await ok({ categories: [category], tags: [tag] });
+    const venueOnly = await ok({ venue });
+    const withOrganizer = await ok({ venue, organizer: [organizer] });
+    // Tags add no lookup (and share the link insert and the count update); an organizer adds its link insert only.
+    expect(withTags).toBe(categoriesOnly);
+    expect(withOrganizer).toBe(venueOnly + 1);
+  });
+
+  it('keeps each taxonomy apart: a tag id is no category, a category id is no tag', async () => {
+    const res = await create({ categories: [tag], tags: [category] });
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe('rest_invalid_param');
+    expect(Object.keys(res.body.data.params).sort()).toEqual(['categories', 'tags']);
+    expect(res.body.data.params.categories).toContain(String(tag));
+    expect(res.body.data.params.tags).toContain(String(category));
+  });
+
+  it('keeps venues and organizers apart, and reports an unreadable venue like an unknown one', async () => {
+    const crossed = await create({ venue: organizer, organizer: [venue] });
+    expect(crossed.status).toBe(400);
+    expect(Object.keys(crossed.body.data.params).sort()).toEqual(['organizer', 'venue']);
+    expect(crossed.body.data.params.venue).toContain(String(organizer));
+    expect(crossed.body.data.params.organizer).toContain(String(venue));
+
+    // An author may not read the editor's draft venue: the same reason as an id that names nothing.
+    const events = await c.count('events');
+    const hidden = await create({ venue: draftVenue, organizer: [organizer] }, 'author');
+    expect(hidden.status).toBe(400);
+    expect(Object.keys(hidden.body.data.params)).toEqual(['venue']);
+    expect(hidden.body.data.params.venue).toBe(`No venue has the id(s): ${draftVenue}.`);
+    expect(await c.count('events')).toBe(events);
+  });
+
+  it('accepts both lists when every id is readable', async () => {
+    const res = await create({ categories: [category], tags: [tag], venue, organizer: [organizer] });
+    expect(res.status).toBe(201);
+    expect(res.body.categories.map((term: { id: number }) => term.id)).toEqual([category]);
+    expect(res.body.tags.map((term: { id: number }) => term.id)).toEqual([tag]);
+    expect(res.body.venue.id).toBe(venue);
+    expect(res.body.organizer.map((item: { id: number }) => item.id)).toEqual([organizer]);
+  });
+});
