@@ -60,6 +60,25 @@ describe.each(TEST_DATABASES)('the lookups of an event write on $kind', (databas
     expect(res.body.data.params.tags).toContain(String(category));
   });
 
+  it('does not take a match in one taxonomy for the other, by id or by name', async () => {
+    // The same tag id in both lists: the statement finds it once, for the tags only.
+    const byId = await create({ categories: [tag], tags: [tag] });
+    expect(byId.status).toBe(400);
+    expect(Object.keys(byId.body.data.params)).toEqual(['categories']);
+
+    // A name only a tag has, given in both lists by someone who may not create terms.
+    await c.createTerm('tags', { name: 'Only a tag' });
+    const byName = await create({ categories: ['Only a tag'], tags: ['Only a tag'] }, 'author');
+    expect(byName.status).toBe(400);
+    expect(Object.keys(byName.body.data.params)).toEqual(['categories']);
+  });
+
+  it('does not take an organizer found for one list as the venue of the other', async () => {
+    const res = await create({ venue: organizer, organizer: [organizer] });
+    expect(res.status).toBe(400);
+    expect(Object.keys(res.body.data.params)).toEqual(['venue']);
+  });
+
   it('keeps venues and organizers apart, and reports an unreadable venue like an unknown one', async () => {
     const crossed = await create({ venue: organizer, organizer: [venue] });
     expect(crossed.status).toBe(400);

@@ -96,16 +96,16 @@ function edgesAt(bounds: readonly Bound[], size: number): { column: 'start' | 'e
  * MariaDB): each SELECT names the index of the bucket column it ranges over. The indexes hold `n`
  * (migration 1763700900000), and MariaDB then preferred a `ref` on `(kind, post_id)` alone, whose
  * rows it estimates from the average post (some 200) while the whole site's (post 0) are tens of
- * thousands: 4.5 ms per total instead of 0.5 at 1,000,000 events. A range is bounded whichever
- * index serves it: the top level holds a few rows per 64 days and status, the levels below are cut
- * to one bucket of the level above.
+ * thousands: 4.5 ms per total instead of 0.5 at 1,000,000 events. The levels below the top are
+ * cut to one bucket of the level above, on the column of that bucket; the top level holds a few
+ * rows per 64 days and status, read on the column topColumn picks.
  */
 function summaryPiece(scope: CountedScope, bounds: readonly Bound[], hinted: boolean): SqlPiece {
   const selects: SqlPiece[] = [];
   const top = COUNT_LEVELS.length - 1;
   const rowsAt = (level: number, extra: (SqlPiece & { column?: 'start' | 'end' })[]): SqlPiece => {
     const size = COUNT_LEVELS[level];
-    const ranged = extra[0]?.column ?? bounds[0]?.column;
+    const ranged = extra[0]?.column ?? topColumn(bounds);
     const index = hinted && ranged ? ` FORCE INDEX (idx_event_day_counts_${ranged})` : '';
     const where = [
       'kind = ?',
@@ -145,6 +145,16 @@ function summaryPiece(scope: CountedScope, bounds: readonly Bound[], hinted: boo
     sql: `SELECT COALESCE(SUM(n), 0) FROM (${selects.map((select) => select.sql).join(' UNION ALL ')}) counted`,
     params: selects.flatMap((select) => select.params),
   };
+}
+
+/**
+ * The bucket column whose index reads the fewest top-level rows: one bounded on both sides, else
+ * one with a lower bound (the rows after it: the future, for the windows lists use), else any.
+ */
+function topColumn(bounds: readonly Bound[]): 'start' | 'end' | undefined {
+  const sides = (column: 'start' | 'end') => new Set(bounds.filter((bound) => bound.column === column).map((bound) => bound.after));
+  const columns = ['start', 'end'] as const;
+  return columns.find((column) => sides(column).size === 2) ?? columns.find((column) => sides(column).has(true)) ?? bounds[0]?.column;
 }
 
 /** COUNT(*) of the filtered events on each edge day (start or end), each excluding the earlier ones. */

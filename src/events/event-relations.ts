@@ -57,7 +57,7 @@ interface Row {
 /**
  * The events' relations in ONE statement (issue #14: it was five, the images one after the
  * others): a UNION ALL of JSON rows (json-rows.ts), one branch per relation, each row with its
- * image, sorted by the database as each relation's own query sorted them. `withEvents` adds the
+ * image, sorted here (compareRows) as each relation's own query sorted them. `withEvents` adds the
  * event rows themselves (a single read: the row and all it shows in one round trip). Every branch
  * reads by primary key or by the link tables' `(event_id, ...)` primary keys.
  */
@@ -95,7 +95,7 @@ export class EventRelationsReader {
   }
 
   /**
-   * The relations of `ids`; with `withEvents` the event rows (in no particular order); with
+   * The relations of `ids`; with `withEvents` the event rows (in id order); with
    * `scalar` the number that expression selects (a list page's total: one round trip less).
    */
   async load(

@@ -4,6 +4,7 @@ import { OwnedObject, canOnObject } from '../auth/permissions';
 import { ApiError } from '../common/errors/api-error';
 import { Message } from '../common/i18n/message';
 import { marks } from '../database/placeholders';
+import { readQuery } from '../database/read-routing';
 
 /** An event, venue or organizer row as the read check needs it. */
 export interface ReadablePost extends OwnedObject {
@@ -32,7 +33,8 @@ export async function unreadableIds(
 
 /**
  * unreadableIds of several tables in one statement (issue #14: an event write names venues and
- * organizers), each answer in the order of the lookups.
+ * organizers), each answer in the order of the lookups. Outside a transaction (a list's filters)
+ * it reads where the request's reads go, a replica for anonymous callers (readQuery).
  */
 export async function unreadableIdsOf(
   manager: EntityManager,
@@ -53,7 +55,8 @@ export async function unreadableIdsOf(
     ];
   });
   const rows = branches.length
-    ? await manager.query<{ k: number | string; id: number | string; author_id: number | string; status: string }[]>(
+    ? await readQuery<{ k: number | string; id: number | string; author_id: number | string; status: string }[]>(
+        manager,
         branches.map((branch) => branch.sql).join(' UNION ALL '),
         branches.flatMap((branch) => branch.params),
       )
