@@ -12,22 +12,22 @@ export class EventDayCountsCovering1763700900000 implements MigrationInterface {
   name = 'EventDayCountsCovering1763700900000';
 
   public async up(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query(
-      'ALTER TABLE `event_day_counts` ' +
-        'DROP INDEX `idx_event_day_counts_end`, ' +
-        'ADD INDEX `idx_event_day_counts_end` (`kind`, `post_id`, `status`, `level`, `end_bucket`, `start_bucket`, `n`), ' +
-        'DROP INDEX `idx_event_day_counts_start`, ' +
-        'ADD INDEX `idx_event_day_counts_start` (`kind`, `post_id`, `status`, `level`, `start_bucket`, `end_bucket`, `n`)',
-    );
+    await this.indexes(queryRunner, ', `n`');
   }
 
   public async down(queryRunner: QueryRunner): Promise<void> {
+    await this.indexes(queryRunner, '');
+  }
+
+  /** Both indexes rebuilt under their names, in one ALTER. */
+  private async indexes(queryRunner: QueryRunner, extra: string): Promise<void> {
+    const key = '`kind`, `post_id`, `status`, `level`';
     await queryRunner.query(
       'ALTER TABLE `event_day_counts` ' +
         'DROP INDEX `idx_event_day_counts_end`, ' +
-        'ADD INDEX `idx_event_day_counts_end` (`kind`, `post_id`, `status`, `level`, `end_bucket`, `start_bucket`), ' +
+        `ADD INDEX \`idx_event_day_counts_end\` (${key}, \`end_bucket\`, \`start_bucket\`${extra}), ` +
         'DROP INDEX `idx_event_day_counts_start`, ' +
-        'ADD INDEX `idx_event_day_counts_start` (`kind`, `post_id`, `status`, `level`, `start_bucket`, `end_bucket`)',
+        `ADD INDEX \`idx_event_day_counts_start\` (${key}, \`start_bucket\`, \`end_bucket\`${extra})`,
     );
   }
 }
