@@ -152,13 +152,10 @@ export async function resolveTermRefs(
   lookups: readonly TermRefs[],
   mayCreate: boolean,
 ): Promise<(ResolvedTerms | Message)[]> {
-  const found = await findTermRefsOf(
-    manager,
-    lookups.filter(({ refs }) => refs.length),
-  );
-  return lookups.map(({ taxonomy, refs }) => {
-    if (!refs.length) return { ids: [], missing: [] };
-    const { ids, unmatched } = found.shift()!;
+  // An empty list finds nothing and leaves nothing unmatched: its answer is no terms.
+  const found = await findTermRefsOf(manager, lookups);
+  return lookups.map(({ taxonomy }, i) => {
+    const { ids, unmatched } = found[i];
     const unknownIds = unmatched.filter(isIdRef);
     const missing = unmatched.filter((ref) => !isIdRef(ref));
     if (unknownIds.length) return msg('No %s has the ID(s): %s.', noun(taxonomy), unknownIds.join(', '));
