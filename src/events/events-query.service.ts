@@ -644,12 +644,8 @@ interface LinkFilter {
 function whereLinked(builder: SelectQueryBuilder<ObjectLiteral>, eventSql: string, link: LinkFilter): void {
   const { table, column } = eventLinks.table(link.kind);
   const alias = `${link.param}_l`;
-  // SQLite 3.51.0 (better-sqlite3 12.4) turns this EXISTS into a join that yields an event once per
-  // matching id, so COUNT(*) counted it twice; a LIMIT keeps it a subquery. Fixed in SQLite 3.51.1
-  // ("incorrect results from nested EXISTS queries", https://sqlite.org/releaselog/3_51_1.html).
-  const once = builder.connection.options.type === 'better-sqlite3' ? ' LIMIT 1' : '';
   builder.andWhere(
-    `EXISTS (SELECT 1 FROM ${table} ${alias} WHERE ${alias}.event_id = ${eventSql} AND ${alias}.${column} IN (:...${link.param}Ids)${once})`,
+    `EXISTS (SELECT 1 FROM ${table} ${alias} WHERE ${alias}.event_id = ${eventSql} AND ${alias}.${column} IN (:...${link.param}Ids))`,
     {
       [`${link.param}Ids`]: link.ids,
     },
