@@ -4,9 +4,9 @@ import { TestApp } from './support/test-app';
 
 jest.setTimeout(120_000);
 
-// An event write checks its categories and tags in one statement, and its venues' and organizers'
-// ids in another (issue #14). Each answer must stay with its own parameter: a tag's id is no
-// category, an organizer's id is no venue, and a 400 names each parameter that failed.
+// An event write looks up its image, its parent, its categories and tags, and its venues' and
+// organizers' ids in one statement (issue #14). Each answer must stay with its own parameter: a
+// tag's id is no category, an organizer's id is no venue, and a 400 names each parameter that failed.
 describe.each(TEST_DATABASES)('the lookups of an event write on $kind', (database) => {
   let t: TestApp;
   let c: EventsClient;
@@ -49,6 +49,45 @@ describe.each(TEST_DATABASES)('the lookups of an event write on $kind', (databas
     // Tags add no lookup (and share the link insert and the count update); an organizer adds its link insert only.
     expect(withTags).toBe(categoriesOnly);
     expect(withOrganizer).toBe(venueOnly + 1);
+  });
+
+  it('looks up the image and the parent with the rest: neither adds a statement', async () => {
+    const withImage = await create({ image: 'https://example.org/lookup.jpg' });
+    expect(withImage.status).toBe(201);
+    const image = withImage.body.image.id as number;
+    const parent = withImage.body.id as number;
+    const links = { categories: [category], tags: [tag], venue, organizer: [organizer] };
+    let child: { status: number; body: { post_parent: number; image: { id: number } } } | undefined;
+    const plain = await c.countQueries(async () => expect((await create(links)).status).toBe(201));
+    const withBoth = await c.countQueries(async () => {
+      child = await create({ ...links, image, post_parent: parent });
+    });
+    expect(child?.status).toBe(201);
+    expect(child?.body.post_parent).toBe(parent);
+    expect(child?.body.image.id).toBe(image);
+    expect(withBoth).toBe(plain);
+  });
+
+  it('reports every failed lookup of one statement in one 400, and writes nothing', async () => {
+    const events = await c.count('events');
+    const res = await create({
+      image: 987654,
+      post_parent: 987655,
+      categories: [987656],
+      tags: [987657],
+      venue: 987658,
+      organizer: [987659],
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe('rest_invalid_param');
+    expect(Object.keys(res.body.data.params).sort()).toEqual(['categories', 'image', 'organizer', 'post_parent', 'tags', 'venue']);
+    expect(res.body.data.params.image).toBe('No media has the id 987654.');
+    expect(res.body.data.params.post_parent).toBe('No event has the id 987655.');
+    expect(res.body.data.params.categories).toContain('987656');
+    expect(res.body.data.params.tags).toContain('987657');
+    expect(res.body.data.params.venue).toContain('987658');
+    expect(res.body.data.params.organizer).toContain('987659');
+    expect(await c.count('events')).toBe(events);
   });
 
   it('keeps each taxonomy apart: a tag id is no category, a category id is no tag', async () => {

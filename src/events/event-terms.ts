@@ -8,6 +8,7 @@ import { TermEntity } from '../terms/term.entity';
 import { eventLinks } from './event-links';
 import { recountCategoryTrees } from './event-day-counts';
 import { marks, SqlPiece } from '../database/placeholders';
+import { JsonRead, mapRead, readTogether } from '../database/read-together';
 
 const MAX_TERM_NAME_LENGTH = 200;
 
@@ -29,7 +30,8 @@ export async function findTermRefs(
   taxonomy: Taxonomy,
   refs: readonly string[],
 ): Promise<{ ids: number[]; unmatched: string[] }> {
-  return (await findTermRefsOf(manager, [{ taxonomy, refs }]))[0];
+  const [[found]] = await readTogether(manager, [termRefsRead([{ taxonomy, refs }])]);
+  return found;
 }
 
 /** The references of one taxonomy (an event write names categories and tags). */
@@ -38,27 +40,35 @@ export interface TermRefs {
   readonly refs: readonly string[];
 }
 
-/** findTermRefs of several taxonomies in one statement (issue #14: an event write names two), in the order given. */
-export async function findTermRefsOf(
-  manager: EntityManager,
-  lookups: readonly TermRefs[],
-): Promise<{ ids: number[]; unmatched: string[] }[]> {
+/** findTermRefs of several taxonomies as one read (issue #14: an event write names two), answers in the order given. */
+function termRefsRead(lookups: readonly TermRefs[]): JsonRead<{ ids: number[]; unmatched: string[] }[]> {
   const wheres = lookups.flatMap(({ taxonomy, refs }) => {
     const matches = refMatches(refs);
     return matches ? [{ sql: `(taxonomy = ? AND ${matches.sql})`, params: [taxonomy.name, ...matches.params] }] : [];
   });
-  const rows = wheres.length
-    ? await manager.query<{ taxonomy: string; id: number | string; slug: string; name_key: string }[]>(
-        `SELECT taxonomy, id, slug, name_key FROM terms WHERE ${wheres.map((where) => where.sql).join(' OR ')} ORDER BY id`,
-        wheres.flatMap((where) => where.params),
-      )
-    : [];
-  return lookups.map(({ taxonomy, refs }) =>
-    resolveRefs(
-      refs,
-      rows.filter((row) => row.taxonomy === taxonomy.name).map((row) => ({ id: Number(row.id), slug: row.slug, nameKey: row.name_key })),
-    ),
-  );
+  return {
+    selects: wheres.length
+      ? [
+          {
+            object: "JSON_OBJECT('taxonomy', taxonomy, 'id', id, 'slug', slug, 'name_key', name_key)",
+            from: `FROM terms WHERE ${wheres.map((where) => where.sql).join(' OR ')}`,
+            params: wheres.flatMap((where) => where.params),
+          },
+        ]
+      : [],
+    answer: (rows) => {
+      // In id order: a ref that is the slug of one term and the name of another names the first found.
+      const found = rows
+        .map((row) => ({ taxonomy: String(row.taxonomy), id: Number(row.id), slug: String(row.slug), nameKey: String(row.name_key) }))
+        .sort((a, b) => a.id - b.id);
+      return lookups.map(({ taxonomy, refs }) =>
+        resolveRefs(
+          refs,
+          found.filter((term) => term.taxonomy === taxonomy.name),
+        ),
+      );
+    },
+  };
 }
 
 /**
@@ -143,27 +153,25 @@ function nameKeyOf(name: string): string {
 }
 
 /**
- * The categories and tags of an event write (CONTRACT §3), each lookup's answer in the order
- * given, all found in one statement: ids must exist in the taxonomy; unknown names are returned
- * as `missing` when `mayCreate`, else they are a reason for a 400, like unknown ids.
+ * The categories and tags of an event write (CONTRACT §3) as one read, each lookup's answer in
+ * the order given: ids must exist in the taxonomy; unknown names are returned as `missing` when
+ * `mayCreate`, else they are a reason for a 400, like unknown ids.
  */
-export async function resolveTermRefs(
-  manager: EntityManager,
-  lookups: readonly TermRefs[],
-  mayCreate: boolean,
-): Promise<(ResolvedTerms | Message)[]> {
+export function termRefsOfWrite(lookups: readonly TermRefs[], mayCreate: boolean): JsonRead<(ResolvedTerms | Message)[]> {
   // An empty list finds nothing and leaves nothing unmatched: its answer is no terms.
-  const found = await findTermRefsOf(manager, lookups);
-  return lookups.map(({ taxonomy }, i) => {
-    const { ids, unmatched } = found[i];
-    const unknownIds = unmatched.filter(isIdRef);
-    const missing = unmatched.filter((ref) => !isIdRef(ref));
-    if (unknownIds.length) return msg('No %s has the ID(s): %s.', noun(taxonomy), unknownIds.join(', '));
-    if (missing.length && !mayCreate) return msg('No %s matches: %s (only editors may create terms).', noun(taxonomy), missing.join(', '));
-    const tooLong = missing.find((name) => !stripTags(name) || [...stripTags(name)].length > MAX_TERM_NAME_LENGTH);
-    if (tooLong !== undefined) return msg('"%s" is not a valid term name.', tooLong);
-    return { ids, missing: [...new Set(missing.map((name) => stripTags(name)))] };
-  });
+  return mapRead(termRefsRead(lookups), (found) =>
+    lookups.map(({ taxonomy }, i) => {
+      const { ids, unmatched } = found[i];
+      const unknownIds = unmatched.filter(isIdRef);
+      const missing = unmatched.filter((ref) => !isIdRef(ref));
+      if (unknownIds.length) return msg('No %s has the ID(s): %s.', noun(taxonomy), unknownIds.join(', '));
+      if (missing.length && !mayCreate)
+        return msg('No %s matches: %s (only editors may create terms).', noun(taxonomy), missing.join(', '));
+      const tooLong = missing.find((name) => !stripTags(name) || [...stripTags(name)].length > MAX_TERM_NAME_LENGTH);
+      if (tooLong !== undefined) return msg('"%s" is not a valid term name.', tooLong);
+      return { ids, missing: [...new Set(missing.map((name) => stripTags(name)))] };
+    }),
+  );
 }
 
 function noun(taxonomy: Taxonomy): string {

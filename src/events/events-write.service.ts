@@ -11,13 +11,14 @@ import { parseDateInput } from '../common/parsing/date-input';
 import { parseTimezone } from '../common/parsing/timezone';
 import { resolveAuthor } from '../posts/author';
 import { publicationMoment, storedMoment } from '../posts/post-dates';
-import { unreadableIds, unreadableIdsOf } from '../posts/readable';
+import { unreadableRead } from '../posts/readable';
 import { retryOnSlugConflict, uniqueSlug } from '../posts/slug';
 import { scaleStatus } from '../posts/status';
 import { Urls } from '../common/urls/urls';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { insertComplete } from '../database/insert-complete';
 import { lockForUpdate, transaction } from '../database/transaction';
+import { existsRead, readTogether } from '../database/read-together';
 import { MediaEntity } from '../media/media.entity';
 import { MediaService } from '../media/media.service';
 import { OrganizerEntity } from '../organizers/organizer.entity';
@@ -33,7 +34,7 @@ import { LinkKind, eventLinks } from './event-links';
 import { EventView } from './event.presenter';
 import { CountedEvent, loadCountedEvents, recordEventChanges } from './event-day-counts';
 import { notesComplete } from '../database/write-notes';
-import { CountedState, UNCOUNTED, adjustTermCounts, createTerms, resolveTermRefs } from './event-terms';
+import { CountedState, UNCOUNTED, adjustTermCounts, createTerms, termRefsOfWrite } from './event-terms';
 import { EventsQueryService } from './events-query.service';
 import { timezoneAbbreviation } from './timezone-abbr';
 import { getArgSpecs } from '../common/params/arg-spec';
@@ -283,38 +284,39 @@ export class EventsWriteService {
     const dates = this.planDates(input, current, zoneName, reasons);
     if (dates) plan.dates = dates;
 
-    if (input.image && input.image.kind === 'id' && !(await manager.exists(MediaEntity, { where: { id: input.image.id } }))) {
-      reasons.image = msg('No media has the id %s.', input.image.id);
-    }
-    if (input.postParent) {
-      if (current && input.postParent === current.id) reasons.post_parent = msg('An event cannot be its own parent.');
-      else if ((await unreadableIds(manager, EventEntity, [input.postParent], user)).length) {
-        // An event the caller may not read is reported like an unknown one (CONTRACT §2.4).
-        reasons.post_parent = msg('No event has the id %s.', input.postParent);
-      }
-    }
-
+    // Every lookup the checks need, in one statement (issue #14): the image, the parent, the
+    // categories and tags, the venues and organizers. Then each is judged in the order it was.
+    const imageId = input.image?.kind === 'id' ? input.image.id : undefined;
+    const parentId = input.postParent && !(current && input.postParent === current.id) ? input.postParent : undefined;
     const termParams = (['categories', 'tags'] as const).filter((name) => input[name] !== undefined);
-    const terms = await resolveTermRefs(
-      manager,
-      termParams.map((name) => ({ taxonomy: name === 'categories' ? CATEGORY : TAG, refs: input[name] ?? [] })),
-      can(user, 'manage_terms'),
-    );
+    const linkedParams = (['venue', 'organizer'] as const).filter((name) => input[name] !== undefined);
+    const linkedIds = (name: 'venue' | 'organizer') => (input[name] ?? []).filter((item) => item.kind === 'id').map((item) => item.id);
+    const [imageFound, [unreadableParent], terms, unreadable] = await readTogether(manager, [
+      existsRead(manager, MediaEntity, imageId),
+      unreadableRead(manager, [{ entity: EventEntity, ids: parentId === undefined ? [] : [parentId] }], user),
+      termRefsOfWrite(
+        termParams.map((name) => ({ taxonomy: name === 'categories' ? CATEGORY : TAG, refs: input[name] ?? [] })),
+        can(user, 'manage_terms'),
+      ),
+      unreadableRead(
+        manager,
+        linkedParams.map((name) => ({ entity: name === 'venue' ? VenueEntity : OrganizerEntity, ids: linkedIds(name) })),
+        user,
+        { excludeTrash: true },
+      ),
+    ]);
+
+    if (imageId !== undefined && !imageFound) reasons.image = msg('No media has the id %s.', imageId);
+    if (input.postParent) {
+      if (parentId === undefined) reasons.post_parent = msg('An event cannot be its own parent.');
+      // An event the caller may not read is reported like an unknown one (CONTRACT §2.4).
+      else if (unreadableParent.length) reasons.post_parent = msg('No event has the id %s.', input.postParent);
+    }
     termParams.forEach((name, i) => {
       const resolved = terms[i];
       if ('ids' in resolved) plan[name] = resolved;
       else reasons[name] = resolved;
     });
-
-    // Both kinds' ids are checked in one statement (issue #14), then each list is planned.
-    const linkedParams = (['venue', 'organizer'] as const).filter((name) => input[name] !== undefined);
-    const linkedIds = (name: 'venue' | 'organizer') => (input[name] ?? []).filter((item) => item.kind === 'id').map((item) => item.id);
-    const unreadable = await unreadableIdsOf(
-      manager,
-      linkedParams.map((name) => ({ entity: name === 'venue' ? VenueEntity : OrganizerEntity, ids: linkedIds(name) })),
-      user,
-      { excludeTrash: true },
-    );
     for (const [i, name] of linkedParams.entries()) {
       const service = name === 'venue' ? this.venues : this.organizers;
       const linked = unreadable[i].length
@@ -452,8 +454,13 @@ export class EventsWriteService {
       if (creating || input[flag] !== undefined) event[flag] = input[flag] ?? false;
     }
     if (creating || input.postParent !== undefined) event.postParent = input.postParent ?? 0;
+    // An image's id was found by validate, in this transaction; a URL becomes a media row.
     if (creating || input.image !== undefined)
-      event.imageId = input.image ? await this.media.resolveImage(input.image, plan.authorId, manager) : null;
+      event.imageId = !input.image
+        ? null
+        : input.image.kind === 'id'
+          ? input.image.id
+          : await this.media.resolveImage(input.image, plan.authorId, manager);
 
     const published = publicationMoment(input.date, input.dateUtc, this.config.siteTimezone);
     if (published || creating) {

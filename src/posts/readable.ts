@@ -4,7 +4,7 @@ import { OwnedObject, canOnObject } from '../auth/permissions';
 import { ApiError } from '../common/errors/api-error';
 import { Message } from '../common/i18n/message';
 import { marks } from '../database/placeholders';
-import { readQuery } from '../database/read-routing';
+import { JsonRead, readTogether } from '../database/read-together';
 
 /** An event, venue or organizer row as the read check needs it. */
 export interface ReadablePost extends OwnedObject {
@@ -28,49 +28,48 @@ export async function unreadableIds(
   user: AuthUser | null | undefined,
   options: ReadableOptions = {},
 ): Promise<number[]> {
-  return (await unreadableIdsOf(manager, [{ entity, ids }], user, options))[0];
+  const [[unreadable]] = await readTogether(manager, [unreadableRead(manager, [{ entity, ids }], user, options)]);
+  return unreadable;
 }
 
 /**
- * unreadableIds of several tables in one statement (issue #14: an event write names venues and
+ * unreadableIds of several tables as one read (issue #14: an event write names venues and
  * organizers), each answer in the order of the lookups. Outside a transaction (a list's filters)
- * it reads where the request's reads go, a replica for anonymous callers (readQuery).
+ * it reads where the request's reads go, a replica for anonymous callers (readTogether).
  */
-export async function unreadableIdsOf(
+export function unreadableRead(
   manager: EntityManager,
   lookups: readonly { entity: EntityTarget<ReadablePost>; ids: readonly number[] }[],
   user: AuthUser | null | undefined,
   options: ReadableOptions = {},
-): Promise<number[][]> {
+): JsonRead<number[][]> {
   const asked = lookups.map((lookup) => [...new Set(lookup.ids)]);
-  const branches = asked.flatMap((ids, i) => {
+  const selects = asked.flatMap((ids, i) => {
     if (!ids.length) return [];
     const metadata = manager.connection.getMetadata(lookups[i].entity);
     const column = (property: string) => metadata.findColumnWithPropertyName(property)!.databaseName;
     return [
       {
-        sql: `SELECT ${i} AS k, ${column('id')} AS id, ${column('authorId')} AS author_id, ${column('status')} AS status FROM ${metadata.tableName} WHERE ${column('id')} IN (${marks(ids.length)})`,
+        object: `JSON_OBJECT('lookup', ${i}, 'id', ${column('id')}, 'author_id', ${column('authorId')}, 'status', ${column('status')})`,
+        from: `FROM ${metadata.tableName} WHERE ${column('id')} IN (${marks(ids.length)})`,
         params: ids,
       },
     ];
   });
-  const rows = branches.length
-    ? await readQuery<{ k: number | string; id: number | string; author_id: number | string; status: string }[]>(
-        manager,
-        branches.map((branch) => branch.sql).join(' UNION ALL '),
-        branches.flatMap((branch) => branch.params),
-      )
-    : [];
-  return asked.map((ids, i) => {
-    const readable = new Set(
-      rows
-        .filter((row) => Number(row.k) === i)
-        .map((row) => ({ id: Number(row.id), authorId: Number(row.author_id), status: row.status }))
-        .filter((row) => !(options.excludeTrash && row.status === 'trash') && canOnObject(user, 'read', row))
-        .map((row) => row.id),
-    );
-    return ids.filter((id) => !readable.has(id));
-  });
+  return {
+    selects,
+    answer: (rows) =>
+      asked.map((ids, i) => {
+        const readable = new Set(
+          rows
+            .filter((row) => Number(row.lookup) === i)
+            .map((row) => ({ id: Number(row.id), authorId: Number(row.author_id), status: String(row.status) }))
+            .filter((row) => !(options.excludeTrash && row.status === 'trash') && canOnObject(user, 'read', row))
+            .map((row) => row.id),
+        );
+        return ids.filter((id) => !readable.has(id));
+      }),
+  };
 }
 
 /**
