@@ -601,12 +601,24 @@ describe.each(TEST_DATABASES)('events list on $kind', (database) => {
         expect(res.body.events).toHaveLength(50);
         expect(res.body.events[49].venue.image.url).toBe('https://img.test/v.png');
       });
-      // categories (1: the terms with their descendants), tags, the page (its ids and rows in one
-      // statement), the count, and one statement for everything the page shows: terms, venues and
-      // organizers with their links, the series lines of those in a series (issue #16), all their images.
-      expect(one).toBe(5);
+      // the filters' terms (1: the categories with their descendants and the tags, issue #14), the
+      // page (its ids and rows in one statement), the count, and one statement for everything the
+      // page shows: terms, venues and organizers with their links, the series lines of those in a
+      // series (issue #16), all their images.
+      expect(one).toBe(4);
       // The same but for the count: the total of these filters is remembered from the first request.
-      expect(fifty).toBe(4);
+      expect(fifty).toBe(3);
+    });
+
+    it('names every filter that names nothing in one 400 (they are looked up together)', async () => {
+      const res = await c.list('categories=no-such-category&tags=no-such-tag&venue=987654&organizer=987655&post_parent=987656').expect(400);
+      expect(res.body.code).toBe('rest_invalid_param');
+      expect(Object.keys(res.body.data.params)).toEqual(['categories', 'tags', 'venue', 'organizer', 'post_parent']);
+      expect(res.body.data.params.categories).toContain('no-such-category');
+      expect(res.body.data.params.tags).toContain('no-such-tag');
+      expect(res.body.data.params.venue).toBe('Unknown id(s): 987654.');
+      expect(res.body.data.params.organizer).toBe('Unknown id(s): 987655.');
+      expect(res.body.data.params.post_parent).toBe('Unknown id(s): 987656.');
     });
 
     it('answers a repeated anonymous list from memory until the next write, which shows at once', async () => {

@@ -8,7 +8,7 @@ import { TermEntity } from '../terms/term.entity';
 import { eventLinks } from './event-links';
 import { recountCategoryTrees } from './event-day-counts';
 import { marks, SqlPiece } from '../database/placeholders';
-import { JsonRead, mapRead, readTogether } from '../database/read-together';
+import { JsonRead, mapRead } from '../database/read-together';
 
 const MAX_TERM_NAME_LENGTH = 200;
 
@@ -19,29 +19,20 @@ export interface ResolvedTerms {
   readonly missing: string[];
 }
 
-/**
- * What each of `refs` names in the taxonomy, as the original reads term references (CONTRACT §3):
- * digits are an id; other items are a slug, else an exact name (case-insensitive, compared as
- * stored: tags stripped, so `Rock & Roll` finds the stored `Rock &amp; Roll`). `unmatched` keeps
- * the order of `refs`.
- */
-export async function findTermRefs(
-  manager: EntityManager,
-  taxonomy: Taxonomy,
-  refs: readonly string[],
-): Promise<{ ids: number[]; unmatched: string[] }> {
-  const [[found]] = await readTogether(manager, [termRefsRead([{ taxonomy, refs }])]);
-  return found;
-}
-
 /** The references of one taxonomy (an event write names categories and tags). */
 export interface TermRefs {
   readonly taxonomy: Taxonomy;
   readonly refs: readonly string[];
 }
 
-/** findTermRefs of several taxonomies as one read (issue #14: an event write names two), answers in the order given. */
-function termRefsRead(lookups: readonly TermRefs[]): JsonRead<{ ids: number[]; unmatched: string[] }[]> {
+/**
+ * What each lookup's `refs` name in its taxonomy, as one read (issue #14: an event write names
+ * two), answers in the order given. As the original reads term references (CONTRACT §3): digits
+ * are an id; other items are a slug, else an exact name (case-insensitive, compared as stored:
+ * tags stripped, so `Rock & Roll` finds the stored `Rock &amp; Roll`). `unmatched` keeps the
+ * order of `refs`.
+ */
+export function termRefsRead(lookups: readonly TermRefs[]): JsonRead<{ ids: number[]; unmatched: string[] }[]> {
   const wheres = lookups.flatMap(({ taxonomy, refs }) => {
     const matches = refMatches(refs);
     return matches ? [{ sql: `(taxonomy = ? AND ${matches.sql})`, params: [taxonomy.name, ...matches.params] }] : [];
@@ -96,7 +87,7 @@ function refMatches(refs: readonly string[]): SqlPiece | undefined {
   };
 }
 
-/** Which of `found` each ref names: an id, else a slug, else a name (findTermRefs). */
+/** Which of `found` each ref names: an id, else a slug, else a name (termRefsRead). */
 function resolveRefs(
   refs: readonly string[],
   found: readonly Pick<TermEntity, 'id' | 'slug' | 'nameKey'>[],
@@ -114,33 +105,40 @@ function resolveRefs(
 }
 
 /**
- * findTermRefs for a hierarchical taxonomy, with every descendant of each term found (`members`:
- * each found term as `root` with itself and its descendants as `id`), in one statement: a list
- * filtered by categories reads them per request (issue #14).
+ * termRefsRead of one hierarchical taxonomy, with every descendant of each term found
+ * (`members`: each found term as `root` with itself and its descendants as `id`): a list filtered
+ * by categories reads them per request (issue #14).
  */
-export async function findTermTrees(
-  manager: EntityManager,
+export function termTreesRead(
   taxonomy: Taxonomy,
   refs: readonly string[],
-): Promise<{ ids: number[]; unmatched: string[]; members: { root: number; id: number }[] }> {
+): JsonRead<{ ids: number[]; unmatched: string[]; members: { root: number; id: number }[] }> {
   const matches = refMatches(refs);
-  if (!matches) return { ids: [], unmatched: [...refs], members: [] };
-  const rows = await manager.query<{ root: number | string; id: number | string; slug: string; name_key: string }[]>(
-    `WITH RECURSIVE tree (root, id) AS (
-       SELECT id, id FROM terms WHERE taxonomy = ? AND ${matches.sql}
-       UNION SELECT tree.root, t.id FROM terms t INNER JOIN tree ON t.parent = tree.id WHERE t.taxonomy = ?
-     ) SELECT tree.root AS root, tree.id AS id, r.slug AS slug, r.name_key AS name_key FROM tree INNER JOIN terms r ON r.id = tree.root`,
-    [taxonomy.name, ...matches.params, taxonomy.name],
-  );
-  const found = new Map<number, Pick<TermEntity, 'id' | 'slug' | 'nameKey'>>();
-  for (const row of rows) found.set(Number(row.root), { id: Number(row.root), slug: row.slug, nameKey: row.name_key });
-  const resolved = resolveRefs(
-    refs,
-    [...found.values()].sort((a, b) => a.id - b.id),
-  );
-  const roots = new Set(resolved.ids);
-  const members = rows.map((row) => ({ root: Number(row.root), id: Number(row.id) })).filter((member) => roots.has(member.root));
-  return { ...resolved, members };
+  return {
+    selects: matches
+      ? [
+          {
+            object: "JSON_OBJECT('root', x.root, 'id', x.id, 'slug', x.slug, 'name_key', x.name_key)",
+            from: `FROM (WITH RECURSIVE tree (root, id) AS (
+                SELECT id, id FROM terms WHERE taxonomy = ? AND ${matches.sql}
+                UNION SELECT tree.root, t.id FROM terms t INNER JOIN tree ON t.parent = tree.id WHERE t.taxonomy = ?
+              ) SELECT tree.root AS root, tree.id AS id, r.slug AS slug, r.name_key AS name_key FROM tree INNER JOIN terms r ON r.id = tree.root) x`,
+            params: [taxonomy.name, ...matches.params, taxonomy.name],
+          },
+        ]
+      : [],
+    answer: (rows) => {
+      const found = new Map<number, Pick<TermEntity, 'id' | 'slug' | 'nameKey'>>();
+      for (const row of rows) found.set(Number(row.root), { id: Number(row.root), slug: String(row.slug), nameKey: String(row.name_key) });
+      const resolved = resolveRefs(
+        refs,
+        [...found.values()].sort((a, b) => a.id - b.id),
+      );
+      const roots = new Set(resolved.ids);
+      const members = rows.map((row) => ({ root: Number(row.root), id: Number(row.id) })).filter((member) => roots.has(member.root));
+      return { ...resolved, members };
+    },
+  };
 }
 
 function isIdRef(ref: string): boolean {

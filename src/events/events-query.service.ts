@@ -4,9 +4,10 @@ import { DataSource, EntityManager, ObjectLiteral, SelectQueryBuilder } from 'ty
 import { AuthUser } from '../auth/auth-user';
 import { canOnObject, canReadWhere } from '../auth/permissions';
 import { ApiError } from '../common/errors/api-error';
-import { msg } from '../common/i18n/message';
+import { Message, msg } from '../common/i18n/message';
 import { isPasswordLocked, openContentWhere } from '../posts/password';
-import { assertReadable } from '../posts/readable';
+import { unreadableRead } from '../posts/readable';
+import { readTogether } from '../database/read-together';
 import { StatusScope, listStatusScope, whereStatusScope } from '../posts/status';
 import { Urls } from '../common/urls/urls';
 import { requestNamespace } from '../namespace';
@@ -25,7 +26,7 @@ import { LinkedPostsLoaded, linkedPostContext } from '../linked-posts/linked-pos
 import { DEFAULT_GEOLOC_RADIUS_KM, ListEventsQuery } from './dto/list-events.query';
 import { CountedScope, summaryTotalSql } from './event-list-total';
 import { LinkFilters, listMembers, pageSpan, shownPosts, windowSpan } from './event-read-deps';
-import { findTermRefs, findTermTrees } from './event-terms';
+import { termRefsRead, termTreesRead } from './event-terms';
 import { EventEntity, EventOrganizerEntity, EventTermEntity, EventVenueEntity } from './event.entity';
 import { EventLinks, LinkKind, eventLinks } from './event-links';
 import { EventView, presentEvent } from './event.presenter';
@@ -126,13 +127,7 @@ export class EventsQueryService {
   ): Promise<{ page: ListPage; deps: ReadDeps }> {
     const { scope, point, window, filters } = request;
     const { page, perPage, offset } = request.paging;
-    const [categories, tags] = await Promise.all([
-      query.categories ? this.resolveTerms('categories', CATEGORY, query.categories) : undefined,
-      query.tags ? this.resolveTerms('tags', TAG, query.tags) : undefined,
-      query.venue ? this.assertReadable('venue', VenueEntity, query.venue, user) : undefined,
-      query.organizer ? this.assertReadable('organizer', OrganizerEntity, query.organizer, user) : undefined,
-      query.postParent !== undefined ? this.assertReadable('post_parent', EventEntity, [query.postParent], user) : undefined,
-    ]);
+    const { categories, tags } = await this.lookUpFilters(query, user);
     const categoryIds = categories?.ids;
     const tagIds = tags?.ids;
 
@@ -428,33 +423,44 @@ export class EventsQueryService {
   }
 
   /**
-   * Category or tag ids or slugs: every item must exist in the taxonomy (400); categories add
-   * their descendants (reference §2.2), found with one recursive query. `tree`: the one given
-   * category whose descendants are all of them, when there is one (its counts are summarised).
+   * The filters that name rows, looked up in one statement (issue #14): category or tag ids,
+   * slugs or names must exist in their taxonomy, and categories add their descendants
+   * (reference §2.2); venue, organizer and parent ids must name items the caller may read, others
+   * being reported like unknown ids (CONTRACT §2.4). Every filter that fails is named in one 400.
+   * `tree`: the one given category whose descendants are all of them, when there is one (its
+   * counts are summarised).
    */
-  private async resolveTerms(param: string, taxonomy: Taxonomy, refs: readonly string[]): Promise<{ ids: number[]; tree?: number }> {
-    // Ids, slugs or exact names, as the original's filters accept them (issue #11); categories with their descendants.
-    if (!taxonomy.hierarchical) {
-      const { ids, unmatched } = await findTermRefs(this.dataSource.manager, taxonomy, refs);
-      if (unmatched.length) throw unmatchedTerms(param, taxonomy, unmatched);
-      return { ids };
-    }
-    const { ids: roots, unmatched, members } = await findTermTrees(this.dataSource.manager, taxonomy, refs);
-    if (unmatched.length) throw unmatchedTerms(param, taxonomy, unmatched);
-    const ids = [...new Set(members.map((member) => member.id))];
-    const subtreeSizes = new Map<number, number>();
-    for (const { root } of members) subtreeSizes.set(root, (subtreeSizes.get(root) ?? 0) + 1);
-    return { ids, tree: roots.find((root) => subtreeSizes.get(root) === ids.length) };
-  }
-
-  /** Filter ids must name items the caller may read; others are reported like unknown ids (CONTRACT §2.4). */
-  private assertReadable(
-    param: string,
-    entity: typeof VenueEntity | typeof OrganizerEntity | typeof EventEntity,
-    ids: readonly number[],
+  private async lookUpFilters(
+    query: ListEventsQuery,
     user: AuthUser | null | undefined,
-  ): Promise<void> {
-    return assertReadable(this.dataSource.manager, entity, ids, user, param, (missing) => msg('Unknown id(s): %s.', missing.join(', ')));
+  ): Promise<{ categories?: { ids: number[]; tree?: number }; tags?: { ids: number[] } }> {
+    const linked = [
+      { param: 'venue', entity: VenueEntity, ids: query.venue ?? [] },
+      { param: 'organizer', entity: OrganizerEntity, ids: query.organizer ?? [] },
+      { param: 'post_parent', entity: EventEntity, ids: query.postParent === undefined ? [] : [query.postParent] },
+    ];
+    const [trees, [tagRefs], unreadable] = await readTogether(this.dataSource.manager, [
+      termTreesRead(CATEGORY, query.categories ?? []),
+      termRefsRead(query.tags ? [{ taxonomy: TAG, refs: query.tags }] : []),
+      unreadableRead(this.dataSource.manager, linked, user),
+    ]);
+
+    const reasons: Record<string, Message> = {};
+    const unmatched = (taxonomy: Taxonomy, refs: readonly string[]) => msg('No %s matches: %s.', taxonomy.resource, refs.join(', '));
+    if (query.categories && trees.unmatched.length) reasons.categories = unmatched(CATEGORY, trees.unmatched);
+    if (tagRefs?.unmatched.length) reasons.tags = unmatched(TAG, tagRefs.unmatched);
+    linked.forEach(({ param }, i) => {
+      if (unreadable[i].length) reasons[param] = msg('Unknown id(s): %s.', unreadable[i].join(', '));
+    });
+    if (Object.keys(reasons).length) throw ApiError.invalidParams(reasons);
+
+    const ids = [...new Set(trees.members.map((member) => member.id))];
+    const subtreeSizes = new Map<number, number>();
+    for (const { root } of trees.members) subtreeSizes.set(root, (subtreeSizes.get(root) ?? 0) + 1);
+    return {
+      categories: query.categories && { ids, tree: trees.ids.find((root) => subtreeSizes.get(root) === ids.length) },
+      tags: tagRefs && { ids: tagRefs.ids },
+    };
   }
 
   private geolocPoint(query: ListEventsQuery): GeoPoint | undefined {
@@ -700,8 +706,4 @@ function listFilters(query: ListEventsQuery, window: DateWindow, scope: StatusSc
     ['post_parent', query.postParent],
     ['ticketed', query.ticketed],
   ];
-}
-
-function unmatchedTerms(param: string, taxonomy: Taxonomy, unmatched: readonly string[]): ApiError {
-  return ApiError.invalidParam(param, msg('No %s matches: %s.', taxonomy.resource, unmatched.join(', ')));
 }
