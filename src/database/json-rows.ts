@@ -64,11 +64,26 @@ export class JsonRows<E extends ObjectLiteral> {
   }
 }
 
-/** A `YYYY-MM-DD HH:MM:SS[.ffffff]` text in UTC. */
+const DATETIME = /^\d{4}-\d\d-\d\d[ T]\d\d:\d\d:\d\d(?:\.\d{1,6})?/;
+
+/**
+ * A `YYYY-MM-DD HH:MM:SS[.ffffff]` text in UTC. Read by character codes: a list page reads about
+ * a hundred of them, and their match arrays, eight strings each and padded fractions were 7 % of
+ * what a signed-in list allocated (issue #14, a sampling heap profile).
+ */
 function utcDatetime(text: string): Date {
-  const match = /^(\d{4})-(\d\d)-(\d\d)[ T](\d\d):(\d\d):(\d\d)(?:\.(\d{1,6}))?/.exec(text);
-  if (!match) return new Date(Number.NaN);
-  const [, year, month, day, hour, minute, second, fraction = '0'] = match;
-  const ms = Math.floor(Number(fraction.padEnd(6, '0')) / 1000);
-  return new Date(Date.UTC(Number(year), Number(month) - 1, Number(day), Number(hour), Number(minute), Number(second), ms));
+  if (!DATETIME.test(text)) return new Date(Number.NaN);
+  const digits = (from: number, to: number) => {
+    let value = 0;
+    for (let i = from; i < to; i++) value = value * 10 + (text.charCodeAt(i) - 48);
+    return value;
+  };
+  // Milliseconds: the fraction's first three digits, missing ones read as 0 (the rest truncated).
+  let ms = 0;
+  for (let i = 20; i < 23; i++) ms = ms * 10 + (text.charCodeAt(19) === 46 && isDigit(text.charCodeAt(i)) ? text.charCodeAt(i) - 48 : 0);
+  return new Date(Date.UTC(digits(0, 4), digits(5, 7) - 1, digits(8, 10), digits(11, 13), digits(14, 16), digits(17, 19), ms));
+}
+
+function isDigit(code: number): boolean {
+  return code >= 48 && code <= 57;
 }
