@@ -209,7 +209,7 @@ describe('instances over a MariaDB primary, a replica and Redis (issue #15; the 
     }
   });
 
-  it("reads an anonymous list's filters from the replica too (a venue public there only)", async () => {
+  it("reads an anonymous list's filters from the replica too (a venue public there only, terms named so there only)", async () => {
     const created = await fetch(`${a.base}${NS}/venues`, {
       method: 'POST',
       headers: { authorization: AUTHORIZATION, 'content-type': 'application/json' },
@@ -224,6 +224,30 @@ describe('instances over a MariaDB primary, a replica and Redis (issue #15; the 
     await onReplica("UPDATE venues SET status = 'publish' WHERE id = ?", [venue]);
     // On the primary an anonymous caller may not read a draft: the filter would be refused with 400.
     for (const instance of [a, b]) expect((await get(instance, `${NS}/events?venue=${venue}`)).status).toBe(200);
+
+    // The terms too: a category and a tag whose slugs exist on the replica only.
+    for (const [route, param] of [
+      ['categories', 'categories'],
+      ['tags', 'tags'],
+    ] as const) {
+      const term = await fetch(`${a.base}${NS}/${route}`, {
+        method: 'POST',
+        headers: { authorization: AUTHORIZATION, 'content-type': 'application/json' },
+        body: JSON.stringify({ name: `Routed ${param}` }),
+      });
+      expect(term.status).toBe(201);
+      const termId = ((await term.json()) as { id: number }).id;
+      await eventually(
+        'the replica has the term',
+        async () => (await onReplica('SELECT id FROM terms WHERE id = ?', [termId])).length === 1,
+      );
+      await onReplica('UPDATE terms SET slug = ? WHERE id = ?', [`replica-only-${param}`, termId]);
+      for (const instance of [a, b]) {
+        expect((await get(instance, `${NS}/events?${param}=replica-only-${param}`)).status).toBe(200);
+        // A signed-in caller reads the primary, which has no such slug.
+        expect((await get(instance, `${NS}/events?${param}=replica-only-${param}`, AUTHORIZATION)).status).toBe(400);
+      }
+    }
   });
 
   it('leaves a replica whose SQL thread stopped out of reads within seconds, and takes it back once it has caught up', async () => {

@@ -71,7 +71,7 @@ const DATETIME = /^\d{4}-\d\d-\d\d[ T]\d\d:\d\d:\d\d(?:\.\d{1,6})?/;
  * a hundred of them, and their match arrays, eight strings each and padded fractions were 7 % of
  * what a signed-in list allocated (issue #14, a sampling heap profile).
  */
-function utcDatetime(text: string): Date {
+export function utcDatetime(text: string): Date {
   if (!DATETIME.test(text)) return new Date(Number.NaN);
   const digits = (from: number, to: number) => {
     let value = 0;
@@ -80,7 +80,11 @@ function utcDatetime(text: string): Date {
   };
   // Milliseconds: the fraction's first three digits, missing ones read as 0 (the rest truncated).
   let ms = 0;
-  for (let i = 20; i < 23; i++) ms = ms * 10 + (text.charCodeAt(19) === 46 && isDigit(text.charCodeAt(i)) ? text.charCodeAt(i) - 48 : 0);
+  let fraction = text.charCodeAt(19) === 46;
+  for (let i = 20; i < 23; i++) {
+    fraction &&= isDigit(text.charCodeAt(i));
+    ms = ms * 10 + (fraction ? text.charCodeAt(i) - 48 : 0);
+  }
   return new Date(Date.UTC(digits(0, 4), digits(5, 7) - 1, digits(8, 10), digits(11, 13), digits(14, 16), digits(17, 19), ms));
 }
 

@@ -48,7 +48,7 @@ export function termRefsRead(lookups: readonly TermRefs[]): JsonRead<{ ids: numb
         ]
       : [],
     answer: (rows) => {
-      // In id order: a ref that is the slug of one term and the name of another names the first found.
+      // In id order: of two terms with the same name (under different parents), a name names the first.
       const found = rows
         .map((row) => ({ taxonomy: String(row.taxonomy), id: Number(row.id), slug: String(row.slug), nameKey: String(row.name_key) }))
         .sort((a, b) => a.id - b.id);

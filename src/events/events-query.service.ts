@@ -7,7 +7,7 @@ import { ApiError } from '../common/errors/api-error';
 import { Message, msg } from '../common/i18n/message';
 import { isPasswordLocked, openContentWhere } from '../posts/password';
 import { unreadableRead } from '../posts/readable';
-import { readTogether } from '../database/read-together';
+import { mapRead, readTogether } from '../database/read-together';
 import { StatusScope, listStatusScope, whereStatusScope } from '../posts/status';
 import { Urls } from '../common/urls/urls';
 import { requestNamespace } from '../namespace';
@@ -439,9 +439,13 @@ export class EventsQueryService {
       { param: 'organizer', entity: OrganizerEntity, ids: query.organizer ?? [] },
       { param: 'post_parent', entity: EventEntity, ids: query.postParent === undefined ? [] : [query.postParent] },
     ];
-    const [trees, [tagRefs], unreadable] = await readTogether(this.dataSource.manager, [
+    const [trees, tagRefs, unreadable] = await readTogether(this.dataSource.manager, [
       termTreesRead(CATEGORY, query.categories ?? []),
-      termRefsRead(query.tags ? [{ taxonomy: TAG, refs: query.tags }] : []),
+      // No tags, no lookup and no answer.
+      mapRead(
+        termRefsRead(query.tags ? [{ taxonomy: TAG, refs: query.tags }] : []),
+        ([tags]): { ids: number[]; unmatched: string[] } | undefined => tags,
+      ),
       unreadableRead(this.dataSource.manager, linked, user),
     ]);
 

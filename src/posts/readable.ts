@@ -34,8 +34,8 @@ export async function unreadableIds(
 
 /**
  * unreadableIds of several tables as one read (issue #14: an event write names venues and
- * organizers), each answer in the order of the lookups. Outside a transaction (a list's filters)
- * it reads where the request's reads go, a replica for anonymous callers (readTogether).
+ * organizers), each answer in the order of the lookups. readTogether sends it: outside a
+ * transaction (a list's filters) where the request's reads go, a replica for anonymous callers.
  */
 export function unreadableRead(
   manager: EntityManager,
