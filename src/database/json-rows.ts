@@ -54,7 +54,7 @@ export class JsonRows<E extends ObjectLiteral> {
 
   /** The entity of one `object()` value, as the driver hydrates a row's columns. */
   hydrate(value: unknown): E {
-    const json = (typeof value === 'string' ? JSON.parse(value) : value) as Record<string, unknown>;
+    const json = jsonColumn(value) as Record<string, unknown>;
     const entity = this.metadata.create() as Record<string, unknown>;
     for (const field of this.fields) {
       const raw = json[field.key];
@@ -62,6 +62,14 @@ export class JsonRows<E extends ObjectLiteral> {
     }
     return entity as E;
   }
+}
+
+/**
+ * A column holding JSON (`JSON_OBJECT(...)`, a JSON text), as a value: MariaDB and SQLite send
+ * it as text; MySQL may type it JSON, which mysql2 parses itself.
+ */
+export function jsonColumn(value: unknown): unknown {
+  return typeof value === 'string' ? JSON.parse(value) : value;
 }
 
 const DATETIME = /^\d{4}-\d\d-\d\d[ T]\d\d:\d\d:\d\d(?:\.\d{1,6})?/;

@@ -1,4 +1,5 @@
 import { EntityManager, EntityTarget, ObjectLiteral } from 'typeorm';
+import { jsonColumn } from './json-rows';
 import { SqlPiece } from './placeholders';
 import { readQuery } from './read-routing';
 
@@ -40,8 +41,7 @@ export async function readTogether<const R extends readonly JsonRead<unknown>[]>
       )
     : [];
   const byRead = reads.map(() => [] as Record<string, unknown>[]);
-  // Text on MariaDB and SQLite; MySQL types JSON_OBJECT as JSON, which mysql2 parses.
-  for (const row of rows) byRead[Number(row.k)].push((typeof row.j === 'string' ? JSON.parse(row.j) : row.j) as Record<string, unknown>);
+  for (const row of rows) byRead[Number(row.k)].push(jsonColumn(row.j) as Record<string, unknown>);
   return reads.map((read, k) => read.answer(byRead[k])) as Answers<R>;
 }
 

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
-import { JsonRows } from '../database/json-rows';
+import { JsonRows, jsonColumn } from '../database/json-rows';
 import { readQuery } from '../database/read-routing';
 import { MediaEntity } from '../media/media.entity';
 import { OrganizerEntity } from '../organizers/organizer.entity';
@@ -135,8 +135,7 @@ export class EventRelationsReader {
           scalar = Number(row.j);
           break;
         case RECURRENCE:
-          // Text on MariaDB and SQLite; MySQL may type the union's column JSON, which mysql2 parses.
-          recurrences.set(eventId, (typeof row.j === 'string' ? JSON.parse(row.j) : row.j) as string[]);
+          recurrences.set(eventId, jsonColumn(row.j) as string[]);
           break;
       }
     }
