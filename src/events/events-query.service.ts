@@ -439,14 +439,14 @@ export class EventsQueryService {
       { param: 'organizer', entity: OrganizerEntity, ids: query.organizer ?? [] },
       { param: 'post_parent', entity: EventEntity, ids: query.postParent === undefined ? [] : [query.postParent] },
     ];
-    const [trees, tagRefs, unreadable] = await readTogether(this.dataSource.manager, [
+    const [trees, tagRefs, ...unreadable] = await readTogether(this.dataSource.manager, [
       termTreesRead(CATEGORY, query.categories ?? []),
       // No tags, no lookup and no answer.
       mapRead(
         termRefsRead(query.tags ? [{ taxonomy: TAG, refs: query.tags }] : []),
         ([tags]): { ids: number[]; unmatched: string[] } | undefined => tags,
       ),
-      unreadableRead(this.dataSource.manager, linked, user),
+      ...linked.map(({ entity, ids }) => unreadableRead(this.dataSource.manager, entity, ids, user)),
     ]);
 
     const reasons: Record<string, Message> = {};

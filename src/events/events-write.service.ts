@@ -291,18 +291,15 @@ export class EventsWriteService {
     const termParams = (['categories', 'tags'] as const).filter((name) => input[name] !== undefined);
     const linkedParams = (['venue', 'organizer'] as const).filter((name) => input[name] !== undefined);
     const linkedIds = (name: 'venue' | 'organizer') => (input[name] ?? []).filter((item) => item.kind === 'id').map((item) => item.id);
-    const [imageFound, [unreadableParent], terms, unreadable] = await readTogether(manager, [
+    const [imageFound, unreadableParent, terms, ...unreadable] = await readTogether(manager, [
       existsRead(manager, MediaEntity, imageId),
-      unreadableRead(manager, [{ entity: EventEntity, ids: parentId === undefined ? [] : [parentId] }], user),
+      unreadableRead(manager, EventEntity, parentId === undefined ? [] : [parentId], user),
       termRefsOfWrite(
         termParams.map((name) => ({ taxonomy: name === 'categories' ? CATEGORY : TAG, refs: input[name] ?? [] })),
         can(user, 'manage_terms'),
       ),
-      unreadableRead(
-        manager,
-        linkedParams.map((name) => ({ entity: name === 'venue' ? VenueEntity : OrganizerEntity, ids: linkedIds(name) })),
-        user,
-        { excludeTrash: true },
+      ...linkedParams.map((name) =>
+        unreadableRead(manager, name === 'venue' ? VenueEntity : OrganizerEntity, linkedIds(name), user, { excludeTrash: true }),
       ),
     ]);
 

@@ -28,47 +28,44 @@ export async function unreadableIds(
   user: AuthUser | null | undefined,
   options: ReadableOptions = {},
 ): Promise<number[]> {
-  const [[unreadable]] = await readTogether(manager, [unreadableRead(manager, [{ entity, ids }], user, options)]);
+  const [unreadable] = await readTogether(manager, [unreadableRead(manager, entity, ids, user, options)]);
   return unreadable;
 }
 
 /**
- * unreadableIds of several tables as one read (issue #14: an event write names venues and
- * organizers), each answer in the order of the lookups. readTogether sends it: outside a
+ * unreadableIds as a read, to share a statement with others (issue #14: an event write checks
+ * its venues, organizers and parent with its terms). readTogether sends it: outside a
  * transaction (a list's filters) where the request's reads go, a replica for anonymous callers.
  */
 export function unreadableRead(
   manager: EntityManager,
-  lookups: readonly { entity: EntityTarget<ReadablePost>; ids: readonly number[] }[],
+  entity: EntityTarget<ReadablePost>,
+  ids: readonly number[],
   user: AuthUser | null | undefined,
   options: ReadableOptions = {},
-): JsonRead<number[][]> {
-  const asked = lookups.map((lookup) => [...new Set(lookup.ids)]);
-  const selects = asked.flatMap((ids, i) => {
-    if (!ids.length) return [];
-    const metadata = manager.connection.getMetadata(lookups[i].entity);
-    const column = (property: string) => metadata.findColumnWithPropertyName(property)!.databaseName;
-    return [
-      {
-        object: `JSON_OBJECT('lookup', ${i}, 'id', ${column('id')}, 'author_id', ${column('authorId')}, 'status', ${column('status')})`,
-        from: `FROM ${metadata.tableName} WHERE ${column('id')} IN (${marks(ids.length)})`,
-        params: ids,
-      },
-    ];
-  });
+): JsonRead<number[]> {
+  const asked = [...new Set(ids)];
+  const metadata = manager.connection.getMetadata(entity);
+  const column = (property: string) => metadata.findColumnWithPropertyName(property)!.databaseName;
   return {
-    selects,
-    answer: (rows) =>
-      asked.map((ids, i) => {
-        const readable = new Set(
-          rows
-            .filter((row) => Number(row.lookup) === i)
-            .map((row) => ({ id: Number(row.id), authorId: Number(row.author_id), status: String(row.status) }))
-            .filter((row) => !(options.excludeTrash && row.status === 'trash') && canOnObject(user, 'read', row))
-            .map((row) => row.id),
-        );
-        return ids.filter((id) => !readable.has(id));
-      }),
+    selects: asked.length
+      ? [
+          {
+            object: `JSON_OBJECT('id', ${column('id')}, 'author_id', ${column('authorId')}, 'status', ${column('status')})`,
+            from: `FROM ${metadata.tableName} WHERE ${column('id')} IN (${marks(asked.length)})`,
+            params: asked,
+          },
+        ]
+      : [],
+    answer: (rows) => {
+      const readable = new Set(
+        rows
+          .map((row) => ({ id: Number(row.id), authorId: Number(row.author_id), status: String(row.status) }))
+          .filter((row) => !(options.excludeTrash && row.status === 'trash') && canOnObject(user, 'read', row))
+          .map((row) => row.id),
+      );
+      return asked.filter((id) => !readable.has(id));
+    },
   };
 }
 
