@@ -46,14 +46,19 @@ function get(instance: Instance, path: string, authorization?: string): Promise<
   });
 }
 
-async function createEvent(instance: Instance, title: string): Promise<number> {
-  const response = await fetch(`${instance.base}${NS}/events`, {
+/** Creates an item of `route` as the administrator through `instance`; its id. */
+async function create(instance: Instance, route: string, body: Record<string, unknown>): Promise<number> {
+  const response = await fetch(`${instance.base}${NS}/${route}`, {
     method: 'POST',
     headers: { authorization: AUTHORIZATION, 'content-type': 'application/json' },
-    body: JSON.stringify({ title, start_date: `${SOON} 10:00:00`, end_date: `${SOON} 11:00:00` }),
+    body: JSON.stringify(body),
   });
   expect(response.status).toBe(201);
   return ((await response.json()) as { id: number }).id;
+}
+
+function createEvent(instance: Instance, title: string): Promise<number> {
+  return create(instance, 'events', { title, start_date: `${SOON} 10:00:00`, end_date: `${SOON} 11:00:00` });
 }
 
 /** The titles of the first page of the anonymous event list (remembered for READ_CACHE_SECONDS). */
@@ -210,13 +215,7 @@ describe('instances over a MariaDB primary, a replica and Redis (issue #15; the 
   });
 
   it("reads an anonymous list's filters from the replica too (a venue public there only, terms named so there only)", async () => {
-    const created = await fetch(`${a.base}${NS}/venues`, {
-      method: 'POST',
-      headers: { authorization: AUTHORIZATION, 'content-type': 'application/json' },
-      body: JSON.stringify({ venue: 'Draft on the primary', status: 'draft' }),
-    });
-    expect(created.status).toBe(201);
-    const venue = ((await created.json()) as { id: number }).id;
+    const venue = await create(a, 'venues', { venue: 'Draft on the primary', status: 'draft' });
     await eventually(
       'the replica has the venue',
       async () => (await onReplica('SELECT id FROM venues WHERE id = ?', [venue])).length === 1,
@@ -226,17 +225,8 @@ describe('instances over a MariaDB primary, a replica and Redis (issue #15; the 
     for (const instance of [a, b]) expect((await get(instance, `${NS}/events?venue=${venue}`)).status).toBe(200);
 
     // The terms too: a category and a tag whose slugs exist on the replica only.
-    for (const [route, param] of [
-      ['categories', 'categories'],
-      ['tags', 'tags'],
-    ] as const) {
-      const term = await fetch(`${a.base}${NS}/${route}`, {
-        method: 'POST',
-        headers: { authorization: AUTHORIZATION, 'content-type': 'application/json' },
-        body: JSON.stringify({ name: `Routed ${param}` }),
-      });
-      expect(term.status).toBe(201);
-      const termId = ((await term.json()) as { id: number }).id;
+    for (const param of ['categories', 'tags']) {
+      const termId = await create(a, param, { name: `Routed ${param}` });
       await eventually(
         'the replica has the term',
         async () => (await onReplica('SELECT id FROM terms WHERE id = ?', [termId])).length === 1,
