@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { DataSource, QueryRunner } from 'typeorm';
 import { Logger } from '@nestjs/common';
+import { dialectOf } from './dialect';
 
 /**
  * Bounds on the database work of a request (issue #12), applied to the app's DataSource only:
@@ -69,7 +70,7 @@ export function boundDatabaseWork(dataSource: DataSource, limits: WorkLimits): D
     obtainMasterConnection?: Obtain;
     obtainSlaveConnection?: Obtain;
   };
-  const mysql = dataSource.options.type === 'mysql' || dataSource.options.type === 'mariadb';
+  const mysql = dialectOf(dataSource) === 'mysql';
   if (mysql) {
     const limited = new WeakSet<PooledConnection>();
     const logger = new Logger('Database');

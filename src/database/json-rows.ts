@@ -1,4 +1,5 @@
 import { DataSource, EntityMetadata, ObjectLiteral } from 'typeorm';
+import { isSqlite } from './dialect';
 
 /**
  * Rows of several tables in one statement (issue #14): each row of a `UNION ALL` carries one
@@ -18,7 +19,7 @@ export class JsonRows<E extends ObjectLiteral> {
     private readonly metadata: EntityMetadata,
   ) {
     const driver = dataSource.driver;
-    const mysql = dataSource.options.type !== 'better-sqlite3';
+    const mysql = !isSqlite(dataSource);
     this.fields = metadata.columns
       .filter((column) => !column.isVirtual)
       .map((column) => {

@@ -4,6 +4,7 @@ import { DataSource, EntityManager, EntityTarget, FindOptionsWhere, ObjectLitera
 import { announceWritten } from './read-cache';
 import { collectingWrites } from './write-notes';
 import { ALL } from './write-scope';
+import { isSqlite } from './dialect';
 
 const sqliteQueues = new WeakMap<DataSource, Promise<unknown>>();
 /** The SQLite transaction running now: its token, and its end (settled, never rejected). */
@@ -77,7 +78,7 @@ export function transaction<T>(dataSource: DataSource, work: (manager: EntityMan
       throw error;
     }
   };
-  if (dataSource.options.type !== 'better-sqlite3') return withDeadlockRetry(bracketed);
+  if (!isSqlite(dataSource)) return withDeadlockRetry(bracketed);
   const previous = sqliteQueues.get(dataSource) ?? Promise.resolve();
   addWaiting(dataSource, 1);
   const run = previous.then(() => {
@@ -124,7 +125,7 @@ export function lockForUpdate<E extends ObjectLiteral & { id: number }>(
   target: EntityTarget<E>,
   id: number,
 ): Promise<E | null> {
-  const lock = manager.connection.options.type === 'better-sqlite3' ? {} : { lock: { mode: 'pessimistic_write' as const } };
+  const lock = isSqlite(manager) ? {} : { lock: { mode: 'pessimistic_write' as const } };
   return manager.findOne(target, { where: { id } as FindOptionsWhere<E>, ...lock });
 }
 
@@ -136,7 +137,7 @@ export function lockForUpdate<E extends ObjectLiteral & { id: number }>(
  * async flow). Statements of the transaction's own work, however they reach the connection, pass.
  */
 export function isolateSqliteReads(dataSource: DataSource): DataSource {
-  if (dataSource.options.type !== 'better-sqlite3') return dataSource;
+  if (!isSqlite(dataSource)) return dataSource;
   const runner = dataSource.driver.createQueryRunner('master');
   // The class's method, looked up at each call (not bound once), so wrappers of it, such as the
   // query counters of tests, still see every statement.

@@ -1,6 +1,7 @@
 import { EntityManager } from 'typeorm';
 import { CATEGORY } from '../terms/taxonomy';
 import { marks } from '../database/placeholders';
+import { isSqlite } from '../database/dialect';
 
 /**
  * Parents of categories, as far as some events' categories reach up: the categories whose lists
@@ -32,7 +33,7 @@ export class CategoryTrees {
 export async function loadCategoryTrees(manager: EntityManager, termIds: readonly number[]): Promise<CategoryTrees> {
   const ids = [...new Set(termIds)];
   if (!ids.length) return new CategoryTrees(new Map());
-  const sqlite = manager.connection.options.type === 'better-sqlite3';
+  const sqlite = isSqlite(manager);
   const rows = await manager.query<ParentRow[]>(
     `WITH RECURSIVE up (id, parent) AS (
        SELECT id, parent FROM terms WHERE id IN (${marks(ids.length)}) AND taxonomy = ?

@@ -2,6 +2,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import { transaction } from '../database/transaction';
 import { notesComplete } from '../database/write-notes';
 import { marks } from '../database/placeholders';
+import { isSqlite } from '../database/dialect';
 
 /** The columns that make a row of event_day_counts a key (`n` is its count). */
 const KEY = ['kind', 'post_id', 'status', 'level', 'start_bucket', 'end_bucket'] as const;
@@ -38,7 +39,7 @@ export function foldDayCounts(dataSource: DataSource, batch = FOLD_BATCH): Promi
   return transaction(dataSource, async (manager) => {
     // The totals do not change: no remembered read ends.
     notesComplete();
-    const lock = manager.connection.options.type === 'better-sqlite3' ? '' : ' FOR UPDATE';
+    const lock = isSqlite(manager) ? '' : ' FOR UPDATE';
     const [progress] = await manager.query<{ folded_to: number | string }[]>(`SELECT folded_to FROM event_day_counts_folded${lock}`);
     const from = Number(progress?.folded_to ?? 0);
     const visited = await manager.query<CountRow[]>(

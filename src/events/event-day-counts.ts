@@ -8,6 +8,7 @@ import { markDayCountsFolded } from './day-count-folding';
 import { loadCategoryTrees } from './category-trees';
 import { CATEGORY } from '../terms/taxonomy';
 import { marks } from '../database/placeholders';
+import { isSqlite } from '../database/dialect';
 
 const DAY_MS = 86_400_000;
 
@@ -100,7 +101,7 @@ export async function loadCountedEvents(manager: EntityManager, ids: readonly nu
     [...ids],
   );
   const links = await eventLinks.linksOf(manager, ids);
-  const sqlite = manager.connection.options.type === 'better-sqlite3';
+  const sqlite = isSqlite(manager);
   for (const row of events) {
     const id = Number(row.id);
     found.set(id, {
@@ -134,7 +135,7 @@ export function rebuildEventDayCounts(dataSource: DataSource): Promise<number> {
     // Link-filtered lists read the link rows' copies of the events' columns: made true here too.
     await eventLinks.refreshAll(manager);
     await manager.query('DELETE FROM event_day_counts');
-    const sqlite = manager.connection.options.type === 'better-sqlite3';
+    const sqlite = isSqlite(manager);
     for (const sql of eventDayCountInserts(sqlite)) await manager.query(sql);
     for (const insert of treeDayCountInserts(sqlite)) await manager.query(insert.sql, insert.params);
     await markDayCountsFolded(manager);
@@ -225,7 +226,7 @@ export async function recountCategoryTrees(manager: EntityManager, ids?: readonl
   noteWrite(ALL);
   const only = ids ? ` AND post_id IN (${marks(ids.length)})` : '';
   await manager.query(`DELETE FROM event_day_counts WHERE kind = ?${only}`, [COUNT_KIND.tree, ...(ids ?? [])]);
-  const sqlite = manager.connection.options.type === 'better-sqlite3';
+  const sqlite = isSqlite(manager);
   for (const insert of treeDayCountInserts(sqlite, ids)) await manager.query(insert.sql, insert.params);
 }
 

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { EventOrganizerEntity, EventTermEntity, EventVenueEntity } from './event.entity';
 import { marks } from '../database/placeholders';
+import { isSqlite } from '../database/dialect';
 
 /** What an event is linked to: its categories and tags, venues, organizers. */
 export type LinkKind = 'term' | 'venue' | 'organizer';
@@ -142,7 +143,7 @@ export class EventLinks {
    * link rows: every write that changes one of those columns calls it in its transaction.
    */
   async refresh(manager: EntityManager, eventIds: readonly number[]): Promise<void> {
-    const sqlite = manager.connection.options.type === 'better-sqlite3';
+    const sqlite = isSqlite(manager);
     for (let from = 0; from < eventIds.length; from += CHUNK) {
       const slice = eventIds.slice(from, from + CHUNK);
       for (const kind of KINDS) {
@@ -160,7 +161,7 @@ export class EventLinks {
    * app's back; `terms:recount` and `events:recount-days` run it first. Only rows that differ are written.
    */
   async refreshAll(manager: EntityManager): Promise<void> {
-    const sqlite = manager.connection.options.type === 'better-sqlite3';
+    const sqlite = isSqlite(manager);
     for (const kind of KINDS) {
       const { table } = LINK_TABLES[kind];
       const differs = COPIED.map((name) => `NOT (l.${name} <=> e.${name})`).join(' OR ');

@@ -3,6 +3,7 @@ import { DateBound, DateWindow } from '../listing/date-window';
 import { COUNT_KIND, COUNT_LEVELS, CountKind, dayStart, utcDay } from './event-day-counts';
 import { EventEntity } from './event.entity';
 import { marks, SqlPiece } from '../database/placeholders';
+import { isSqlite } from '../database/dialect';
 
 /** The events a total counts, as event_day_counts keys them: one kind (and post), some statuses. */
 export interface CountedScope {
@@ -76,7 +77,7 @@ export async function countFromSummaries(
 /** countFromSummaries' total as one SQL expression, to be selected with other rows (event-relations.ts). */
 export function summaryTotalSql(builder: SelectQueryBuilder<EventEntity>, window: DateWindow, scope: CountedScope): SqlPiece {
   const bounds = (Object.keys(BOUNDS) as DateBound[]).filter((name) => window[name]).map((name) => boundOf(name, window[name]!.instant));
-  const hinted = builder.connection.options.type !== 'better-sqlite3';
+  const hinted = !isSqlite(builder.connection);
   const pieces = [summaryPiece(scope, bounds, hinted), ...edgeDayPieces(builder, bounds)];
   return { sql: `(${pieces.map((piece) => `(${piece.sql})`).join(' + ')})`, params: pieces.flatMap((piece) => piece.params) };
 }

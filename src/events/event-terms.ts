@@ -9,6 +9,7 @@ import { eventLinks } from './event-links';
 import { recountCategoryTrees } from './event-day-counts';
 import { marks, SqlPiece } from '../database/placeholders';
 import { JsonRead, mapRead } from '../database/read-together';
+import { isSqlite } from '../database/dialect';
 
 const MAX_TERM_NAME_LENGTH = 200;
 
@@ -233,7 +234,7 @@ export function termCountUpdate(deltas: ReadonlyMap<number, number>, sqlite: boo
  * be read after the event's row lock, or two writers of one event would apply the same change.
  */
 export async function adjustTermCounts(manager: EntityManager, before: CountedState, after: CountedState): Promise<void> {
-  const update = termCountUpdate(termCountDeltas(before, after), manager.connection.options.type === 'better-sqlite3');
+  const update = termCountUpdate(termCountDeltas(before, after), isSqlite(manager));
   if (update) await manager.query(update.sql, update.params);
 }
 

@@ -26,6 +26,7 @@ import { MediaService } from '../media/media.service';
 import { LinkedPostListArgs, LinkedPostWriteArgs } from './linked-post-args';
 import { LinkedPostEntity } from './linked-post.entity';
 import { LinkedPostContext, linkedPostContext } from './linked-post.presenter';
+import { dialectOf, isSqlite } from '../database/dialect';
 
 /** How a request sees venues or organizers: single reads add `json_ld`; `password` may unlock protected ones. */
 export interface LinkedPostViewOptions {
@@ -336,8 +337,8 @@ export abstract class LinkedPostsService<E extends LinkedPostEntity, A extends L
     if (!words.length) return;
     // MySQL's collation compares case-insensitively; SQLite's lower() folds ASCII only, so the
     // connection registers a Unicode one (data-source-options).
-    const column = (field: string) => (this.dataSource.options.type === 'better-sqlite3' ? `unicode_lower(p.${field})` : `p.${field}`);
-    const dialect = this.dataSource.options.type === 'better-sqlite3' ? 'sqlite' : 'mysql';
+    const column = (field: string) => (isSqlite(this.dataSource) ? `unicode_lower(p.${field})` : `p.${field}`);
+    const dialect = dialectOf(this.dataSource);
     const open = openContentWhere('p.password', { password, dialect });
     builder.andWhere(
       new Brackets((anyField) => {

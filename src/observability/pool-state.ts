@@ -1,5 +1,6 @@
 import { DataSource } from 'typeorm';
 import { sqliteConnectionState } from '../database/transaction';
+import { isSqlite } from '../database/dialect';
 
 /** How busy one connection pool is right now. */
 export interface PoolState {
@@ -23,7 +24,7 @@ interface Mysql2Pool {
  */
 export function poolStates(dataSource: DataSource): PoolState[] {
   if (!dataSource.isInitialized) return [];
-  if (dataSource.options.type === 'better-sqlite3') return [{ pool: 'primary', ...sqliteConnectionState(dataSource) }];
+  if (isSqlite(dataSource)) return [{ pool: 'primary', ...sqliteConnectionState(dataSource) }];
   const driver = dataSource.driver as unknown as { pool?: Mysql2Pool; poolCluster?: { _nodes?: Record<string, { pool: Mysql2Pool }> } };
   if (driver.pool) return [mysqlState('primary', driver.pool)];
   // TypeORM names the cluster's nodes MASTER and SLAVE0, SLAVE1...

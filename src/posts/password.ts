@@ -1,5 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { SqlCondition } from '../auth/permissions';
+import { Dialect } from '../database/dialect';
 
 /** Compares a post password with the one a request sent, in constant time. */
 export function postPasswordMatches(stored: string | null, given: string | undefined | null): boolean {
@@ -26,7 +27,7 @@ export function isPasswordLocked(post: { readonly password: string | null }, giv
  */
 export function openContentWhere(
   passwordColumn: string,
-  request?: { readonly password: string | undefined; readonly dialect: 'mysql' | 'sqlite' },
+  request?: { readonly password: string | undefined; readonly dialect: Dialect },
 ): SqlCondition {
   const unprotected = `(${passwordColumn} IS NULL OR ${passwordColumn} = '')`;
   if (!request?.password) return { sql: unprotected, params: {} };

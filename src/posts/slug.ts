@@ -3,6 +3,7 @@ import { randomInt } from 'node:crypto';
 import { EntityManager, EntityTarget, ObjectLiteral } from 'typeorm';
 import { isUniqueViolation } from '../database/transaction';
 import { MAX_SLUG_LENGTH, numberedSlug, slugify } from '../common/slug';
+import { isSqlite } from '../database/dialect';
 
 export { slugify } from '../common/slug';
 
@@ -56,7 +57,7 @@ async function denseFreeNumber(
   excludeId = 0,
 ): Promise<number | undefined> {
   const table = manager.connection.getMetadata(target).tableName;
-  const sqlite = manager.connection.options.type === 'better-sqlite3';
+  const sqlite = isSqlite(manager);
   const canonical = sqlite
     ? { sql: 'slug GLOB ? AND NOT slug GLOB ?', params: [`${base}-[1-9]*`, `${base}-*[^0-9]*`] }
     : { sql: 'slug REGEXP ?', params: [`^${base}-[1-9][0-9]*$`] };

@@ -17,6 +17,7 @@ import { VenueEntity } from '../venues/venue.entity';
 import { DemoData, DemoDataPlan, EventBatch } from './demo-data';
 import { SeedSizes } from './sizes';
 import { seedDemoSeries } from './demo-series';
+import { isSqlite } from '../database/dialect';
 
 export interface SeedOptions extends SeedSizes {
   readonly seed: number;
@@ -197,7 +198,7 @@ async function generateBatch(data: DemoData, size: number): Promise<EventBatch> 
  * the events' transactions skip the checks, as a dump's import does; the session gets them back.
  */
 async function relaxChecks(manager: EntityManager, relax: boolean): Promise<void> {
-  if (manager.connection.options.type === 'better-sqlite3') return;
+  if (isSqlite(manager)) return;
   const value = relax ? 0 : 1;
   await manager.query(`SET SESSION unique_checks = ${value}, foreign_key_checks = ${value}`);
 }
@@ -303,7 +304,7 @@ async function assertEmpty(dataSource: DataSource): Promise<void> {
 }
 
 async function emptyContent(dataSource: DataSource): Promise<void> {
-  if (dataSource.options.type === 'better-sqlite3') {
+  if (isSqlite(dataSource)) {
     await dataSource.transaction(async (manager) => {
       for (const table of CONTENT_TABLES) await manager.query(`DELETE FROM ${table}`);
       await manager.query('DELETE FROM media WHERE url LIKE ?', [`${DEMO_MEDIA_PREFIX}%`]);

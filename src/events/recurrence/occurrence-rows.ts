@@ -5,6 +5,7 @@ import { eventLinks } from '../event-links';
 import { termCountUpdate } from '../event-terms';
 import { loadCountedEvents, recordEventChanges } from '../event-day-counts';
 import { EventOccurrenceEntity } from './recurrence.entity';
+import { isSqlite } from '../../database/dialect';
 
 /**
  * Every write of occurrence event rows goes through this file (issue #16): inserts, updates and
@@ -137,7 +138,7 @@ function deltaOf(before: Map<number, Counted>, after: Map<number, Counted>): Map
 }
 
 async function applyDeltas(manager: EntityManager, deltas: Map<number, number>): Promise<void> {
-  const update = termCountUpdate(deltas, manager.connection.options.type === 'better-sqlite3');
+  const update = termCountUpdate(deltas, isSqlite(manager));
   if (update) await manager.query(update.sql, update.params);
 }
 
@@ -191,7 +192,7 @@ const consecutiveIds = new WeakMap<object, boolean>();
  * otherwise), and on SQLite, whose writes are serialised (AUTOINCREMENT only goes up).
  */
 async function allocateEventIds(manager: EntityManager, count: number): Promise<number[]> {
-  const sqlite = manager.connection.options.type === 'better-sqlite3';
+  const sqlite = isSqlite(manager);
   if (!sqlite && !consecutiveIds.has(manager.connection)) {
     const [row] = await manager.query<{ mode: number | string }[]>('SELECT @@innodb_autoinc_lock_mode AS mode');
     consecutiveIds.set(manager.connection, Number(row?.mode) !== 2);
