@@ -68,6 +68,31 @@ describe.each(TEST_DATABASES)('the lookups of an event write on $kind', (databas
     expect(withBoth).toBe(plain);
   });
 
+  it("reads the slug's numbers with the lookups: an image id adds no statement to a create that needs a slug", async () => {
+    const image = (await create({ image: 'https://example.org/slug-lookup.jpg' })).body.image.id as number;
+    const title = `Slug lookup ${Math.random().toString(36).slice(2, 8)}`;
+    let slugs: string[] = [];
+    const plain = await c.countQueries(async () => slugs.push((await create({ title })).body.slug));
+    const withImage = await c.countQueries(async () => slugs.push((await create({ title, image })).body.slug));
+    expect(withImage).toBe(plain);
+    // The second create's numbers came from the shared statement: it still gets the next free one.
+    const base = slugs[0];
+    expect(slugs).toEqual([base, `${base}-2`]);
+    // An update that sets a slug reads its numbers with the lookups too.
+    const target = (await create({})).body.id as number;
+    const update = (extra: Record<string, unknown>) =>
+      c.countQueries(async () => {
+        const res = await c.write('post', `/events/${target}`, { slug: base, ...extra }, 'administrator');
+        expect(res.status).toBe(200);
+        slugs = [res.body.slug];
+      });
+    const slugOnly = await update({});
+    expect(slugs).toEqual([`${base}-3`]);
+    expect(await update({ image })).toBe(slugOnly);
+    // Its own slug is no conflict: it keeps `-3`.
+    expect(slugs).toEqual([`${base}-3`]);
+  });
+
   // One 400 for all six was so before the lookups shared a statement: this guards that each answer
   // of the shared statement reaches its own parameter.
   it('reports every failed lookup of one statement in one 400, each under its parameter, and writes nothing', async () => {

@@ -10,10 +10,16 @@ import { readQuery } from './read-routing';
  * costs the server about a quarter of a millisecond in socket writes alone (issue #14).
  */
 export interface JsonRead<T> {
-  /** `object` is the row's JSON (`JSON_OBJECT(...)`), `from` the rest of its SELECT (`FROM ... WHERE ...`). */
-  readonly selects: readonly { readonly object: string; readonly from: string; readonly params: readonly unknown[] }[];
+  readonly selects: readonly JsonReadSelect[];
   /** The answer from the read's rows, in no particular order (a UNION ALL keeps none). */
   answer(rows: readonly Record<string, unknown>[]): T;
+}
+
+/** `object` is the row's JSON (`JSON_OBJECT(...)`), `from` the rest of its SELECT (`FROM ... WHERE ...`). */
+export interface JsonReadSelect {
+  readonly object: string;
+  readonly from: string;
+  readonly params: readonly unknown[];
 }
 
 type Answers<R extends readonly JsonRead<unknown>[]> = { -readonly [K in keyof R]: R[K] extends JsonRead<infer T> ? T : never };

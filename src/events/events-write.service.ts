@@ -12,13 +12,13 @@ import { parseTimezone } from '../common/parsing/timezone';
 import { resolveAuthor } from '../posts/author';
 import { publicationMoment, storedMoment } from '../posts/post-dates';
 import { unreadableRead } from '../posts/readable';
-import { retryOnSlugConflict, uniqueSlug } from '../posts/slug';
+import { SlugOptions, SlugStart, retryOnSlugConflict, slugRead, uniqueSlug } from '../posts/slug';
 import { scaleStatus } from '../posts/status';
 import { Urls } from '../common/urls/urls';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { insertComplete } from '../database/insert-complete';
 import { lockForUpdate, transaction } from '../database/transaction';
-import { existsRead, readTogether } from '../database/read-together';
+import { JsonRead, existsRead, readTogether } from '../database/read-together';
 import { MediaEntity } from '../media/media.entity';
 import { MediaService } from '../media/media.service';
 import { OrganizerEntity } from '../organizers/organizer.entity';
@@ -60,6 +60,13 @@ interface Plan {
   tags?: { ids: number[]; missing: string[] };
   venues?: LinkedPlan;
   organizers?: LinkedPlan;
+  /** uniqueSlug's first read, done with the lookups (when the write sets a slug). */
+  slug?: SlugStart;
+}
+
+/** An event's slug falls back to `event`; its own slug is no conflict. */
+function slugOptions(current: EventEntity | null): SlugOptions {
+  return { fallback: 'event', excludeId: current?.id };
 }
 
 /** Venues or organizers in the order given: existing ids, or the validated fields of new ones. */
@@ -285,13 +292,19 @@ export class EventsWriteService {
     if (dates) plan.dates = dates;
 
     // Every lookup the checks need, in one statement (issue #14): the image, the parent, the
-    // categories and tags, the venues and organizers. Then each is judged in the order it was.
+    // categories and tags, the venues and organizers, and the slug's first read. Then each is
+    // judged in the order it was.
     const imageId = input.image?.kind === 'id' ? input.image.id : undefined;
     const parentId = input.postParent && !(current && input.postParent === current.id) ? input.postParent : undefined;
     const termParams = (['categories', 'tags'] as const).filter((name) => input[name] !== undefined);
     const linkedParams = (['venue', 'organizer'] as const).filter((name) => input[name] !== undefined);
     const linkedIds = (name: 'venue' | 'organizer') => (input[name] ?? []).filter((item) => item.kind === 'id').map((item) => item.id);
-    const [imageFound, unreadableParent, terms, ...unreadable] = await readTogether(manager, [
+    const settingSlug = current === null || input.slug !== undefined;
+    const slugLookup: JsonRead<SlugStart | undefined> = settingSlug
+      ? slugRead(manager, EventEntity, input.slug ?? input.title ?? current?.title ?? '', slugOptions(current))
+      : { selects: [], answer: () => undefined };
+    const [slug, imageFound, unreadableParent, terms, ...unreadable] = await readTogether(manager, [
+      slugLookup,
       existsRead(manager, MediaEntity, imageId),
       unreadableRead(manager, EventEntity, parentId === undefined ? [] : [parentId], user),
       termRefsOfWrite(
@@ -303,6 +316,7 @@ export class EventsWriteService {
       ),
     ]);
 
+    if (slug) plan.slug = slug;
     if (imageId !== undefined && !imageFound) reasons.image = msg('No media has the id %s.', imageId);
     if (input.postParent) {
       if (parentId === undefined) reasons.post_parent = msg('An event cannot be its own parent.');
@@ -467,7 +481,7 @@ export class EventsWriteService {
     event.modifiedAt = now.utc;
     event.modifiedLocal = now.local;
     if (creating || input.slug !== undefined) {
-      event.slug = await uniqueSlug(manager, EventEntity, input.slug ?? event.title, { fallback: 'event', excludeId: current?.id });
+      event.slug = await uniqueSlug(manager, EventEntity, input.slug ?? event.title, slugOptions(current), plan.slug);
     }
     if (creating) {
       event.id = await allocatePostId(manager, 'event');

@@ -2,6 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomInt } from 'node:crypto';
 import { EntityManager, EntityTarget, ObjectLiteral } from 'typeorm';
 import { isUniqueViolation } from '../database/transaction';
+import { JsonRead, JsonReadSelect, readTogether } from '../database/read-together';
 import { MAX_SLUG_LENGTH, numberedSlug, slugify } from '../common/slug';
 import { isSqlite } from '../database/dialect';
 
@@ -21,52 +22,84 @@ export async function uniqueSlug(
   manager: EntityManager,
   target: EntityTarget<ObjectLiteral>,
   text: string,
-  options: { fallback: string; excludeId?: number },
+  options: SlugOptions,
+  first?: SlugStart,
 ): Promise<string> {
-  const base = slugify(text) || options.fallback;
-  const attempt = attemptNumber.getStore() ?? 1;
-  // Room for any number's suffix: numberedSlug never shortens the base, so `base-n` is exact SQL.
-  if (attempt === 1 && base.length <= MAX_SLUG_LENGTH - MAX_SUFFIX_LENGTH && /^[a-z0-9_-]+$/.test(base)) {
-    const free = await denseFreeNumber(manager, target, base, options.excludeId);
-    if (free !== undefined) return numberedSlug(base, free);
-  }
+  const base = slugBase(text, options);
+  const start = first?.base === base ? first : await readTogether(manager, [slugRead(manager, target, text, options)]).then(([read]) => read);
+  if (start.free !== undefined) return numberedSlug(base, start.free);
   const taken = await takenSlugs(manager, target, base, options.excludeId);
   if (!taken.has(base)) return base;
   let n = 2;
   while (taken.has(numberedSlug(base, n))) n++;
+  const attempt = attemptNumber.getStore() ?? 1;
   if (attempt > 1) n += randomInt(0, 16 * attempt);
   while (taken.has(numberedSlug(base, n))) n++;
   return numberedSlug(base, n);
+}
+
+export interface SlugOptions {
+  /** The slug's text when `text` slugifies to nothing. */
+  readonly fallback: string;
+  /** The row being written, whose own slug is no conflict. */
+  readonly excludeId?: number;
+}
+
+/** What uniqueSlug reads first: the lowest free number of `base`, when one read can tell. */
+export interface SlugStart {
+  readonly base: string;
+  readonly free: number | undefined;
+}
+
+function slugBase(text: string, options: SlugOptions): string {
+  return slugify(text) || options.fallback;
+}
+
+/**
+ * uniqueSlug's first read, to share a statement with a write's other lookups (issue #14): the
+ * lowest free number when the numbers taken leave no gap (denseFreeSelect). Nothing to read on a
+ * retry after a conflict, or for a base the pattern cannot hold.
+ */
+export function slugRead(manager: EntityManager, target: EntityTarget<ObjectLiteral>, text: string, options: SlugOptions): JsonRead<SlugStart> {
+  const base = slugBase(text, options);
+  // Room for any number's suffix: numberedSlug never shortens the base, so `base-n` is exact SQL.
+  const dense = (attemptNumber.getStore() ?? 1) === 1 && base.length <= MAX_SLUG_LENGTH - MAX_SUFFIX_LENGTH && /^[a-z0-9_-]+$/.test(base);
+  return {
+    selects: dense ? [denseFreeSelect(manager, target, base, options.excludeId)] : [],
+    answer: ([row]) => ({ base, free: row ? denseFree(row) : undefined }),
+  };
 }
 
 /** `-` and up to 20 digits (any number SQL can hold). */
 const MAX_SUFFIX_LENGTH = 21;
 
 /**
- * 1 when `base` is free; else, when the numbers taken are exactly 2 to m (a title created many
- * times, as "Yoga class"), m + 1: a count and a maximum over the slug index's `base-%` range in
- * one statement, without reading every `base-n` (issue #14). `undefined` when there are gaps:
- * the caller reads the slugs to find the lowest. Only canonical `base-n` rows count (not
- * `base-02`, `base-2b`, `base-1`). The base is `[a-z0-9_-]`, so it needs no quoting in the
- * pattern; a window over the numbers (LEAD) found gaps too but cost MariaDB 2 ms at 1,000 rows.
+ * The statement behind denseFree: a count and a maximum over the slug index's `base-%` range, and
+ * whether `base` itself is taken, without reading every `base-n` (issue #14). Only canonical
+ * `base-n` rows count (not `base-02`, `base-2b`, `base-1`). The base is `[a-z0-9_-]`, so it needs
+ * no quoting in the pattern; a window over the numbers (LEAD) found gaps too but cost MariaDB 2 ms
+ * at 1,000 rows.
  */
-async function denseFreeNumber(
-  manager: EntityManager,
-  target: EntityTarget<ObjectLiteral>,
-  base: string,
-  excludeId = 0,
-): Promise<number | undefined> {
+function denseFreeSelect(manager: EntityManager, target: EntityTarget<ObjectLiteral>, base: string, excludeId = 0): JsonReadSelect {
   const table = manager.connection.getMetadata(target).tableName;
   const sqlite = isSqlite(manager);
   const canonical = sqlite
     ? { sql: 'slug GLOB ? AND NOT slug GLOB ?', params: [`${base}-[1-9]*`, `${base}-*[^0-9]*`] }
     : { sql: 'slug REGEXP ?', params: [`^${base}-[1-9][0-9]*$`] };
-  const [row] = await manager.query<{ base_taken: number | string; taken: number | string; highest: number | string | null }[]>(
-    `SELECT (SELECT COUNT(*) FROM ${table} WHERE slug = ? AND id <> ?) AS base_taken,
-       COUNT(*) AS taken, MAX(CAST(SUBSTR(slug, ?) AS ${sqlite ? 'INTEGER' : 'UNSIGNED'})) AS highest
-     FROM ${table} WHERE slug LIKE ? ESCAPE '!' AND ${canonical.sql} AND slug <> ? AND id <> ?`,
-    [base, excludeId, base.length + 2, `${base.replace(/[!%_]/g, '!$&')}-%`, ...canonical.params, `${base}-1`, excludeId],
-  );
+  return {
+    object: `JSON_OBJECT('base_taken', (SELECT COUNT(*) FROM ${table} WHERE slug = ? AND id <> ?), 'taken', COUNT(*),
+       'highest', MAX(CAST(SUBSTR(slug, ?) AS ${sqlite ? 'INTEGER' : 'UNSIGNED'})))`,
+    from: `FROM ${table} WHERE slug LIKE ? ESCAPE '!' AND ${canonical.sql} AND slug <> ? AND id <> ?`,
+    params: [base, excludeId, base.length + 2, `${base.replace(/[!%_]/g, '!$&')}-%`, ...canonical.params, `${base}-1`, excludeId],
+  };
+}
+
+/**
+ * 1 when the base is free; else, when the numbers taken are exactly 2 to m (a title created many
+ * times, as "Yoga class"), m + 1; `undefined` when there are gaps: the caller reads the slugs to
+ * find the lowest.
+ */
+function denseFree(row: Record<string, unknown>): number | undefined {
   if (Number(row.base_taken) === 0) return 1;
   const taken = Number(row.taken);
   if (taken === 0) return 2;
