@@ -26,7 +26,8 @@ export async function uniqueSlug(
   first?: SlugStart,
 ): Promise<string> {
   const base = slugBase(text, options);
-  const start = first?.base === base ? first : await readTogether(manager, [slugRead(manager, target, text, options)]).then(([read]) => read);
+  const start =
+    first?.base === base ? first : await readTogether(manager, [slugRead(manager, target, text, options)]).then(([read]) => read);
   if (start.free !== undefined) return numberedSlug(base, start.free);
   const taken = await takenSlugs(manager, target, base, options.excludeId);
   if (!taken.has(base)) return base;
@@ -60,7 +61,12 @@ function slugBase(text: string, options: SlugOptions): string {
  * lowest free number when the numbers taken leave no gap (denseFreeSelect). Nothing to read on a
  * retry after a conflict, or for a base the pattern cannot hold.
  */
-export function slugRead(manager: EntityManager, target: EntityTarget<ObjectLiteral>, text: string, options: SlugOptions): JsonRead<SlugStart> {
+export function slugRead(
+  manager: EntityManager,
+  target: EntityTarget<ObjectLiteral>,
+  text: string,
+  options: SlugOptions,
+): JsonRead<SlugStart> {
   const base = slugBase(text, options);
   // Room for any number's suffix: numberedSlug never shortens the base, so `base-n` is exact SQL.
   const dense = (attemptNumber.getStore() ?? 1) === 1 && base.length <= MAX_SLUG_LENGTH - MAX_SUFFIX_LENGTH && /^[a-z0-9_-]+$/.test(base);
