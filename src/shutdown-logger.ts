@@ -1,19 +1,12 @@
-import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
-import { Logger as PinoLogger } from 'pino';
-import { flushLogs } from './observability/access-log';
-import { ROOT_LOGGER } from './observability/observability.module';
+import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
+import { stopHolding } from './observability/held-lines';
 
-/**
- * Says when the app has finished its requests and closed its connections (after SIGTERM), then
- * writes every log line still held: Nest ends the process with the signal next, and no exit
- * handler runs then.
- */
+/** Says when the app has finished its requests (after SIGTERM), and writes every log line still held. */
 @Injectable()
 export class ShutdownLogger implements OnApplicationShutdown {
-  constructor(@Inject(ROOT_LOGGER) private readonly root: PinoLogger) {}
-
   onApplicationShutdown(signal?: string): void {
     new Logger('Main').log(`stopped (${signal ?? 'close'})`);
-    flushLogs(this.root);
+    // Nest ends the process with the signal after the last hook, and no exit handler runs then.
+    stopHolding();
   }
 }

@@ -68,29 +68,36 @@ describe.each(TEST_DATABASES)('the lookups of an event write on $kind', (databas
     expect(withBoth).toBe(plain);
   });
 
-  it("reads the slug's numbers with the lookups: an image id adds no statement to a create that needs a slug", async () => {
+  it("reads the slug's numbers in the lookups' statement, for creates and for updates that set a slug", async () => {
     const image = (await create({ image: 'https://example.org/slug-lookup.jpg' })).body.image.id as number;
     const title = `Slug lookup ${Math.random().toString(36).slice(2, 8)}`;
-    let slugs: string[] = [];
-    const plain = await c.countQueries(async () => slugs.push((await create({ title })).body.slug));
-    const withImage = await c.countQueries(async () => slugs.push((await create({ title, image })).body.slug));
-    expect(withImage).toBe(plain);
-    // The second create's numbers came from the shared statement: it still gets the next free one.
+    // The statements that read a slug's numbers (uniqueSlug's first read), and whether each also
+    // looked up the image.
+    const slugReads = (statements: string[]) =>
+      statements.filter((sql) => sql.includes('base_taken')).map((sql) => ({ withImage: /FROM media\b/.test(sql) }));
+    const slugs: string[] = [];
+    const plain = await c.recordQueries(async () => slugs.push((await create({ title })).body.slug));
+    const withImage = await c.recordQueries(async () => slugs.push((await create({ title, image })).body.slug));
+    expect(slugReads(plain)).toEqual([{ withImage: false }]);
+    expect(slugReads(withImage)).toEqual([{ withImage: true }]);
+    expect(withImage.length).toBe(plain.length);
+    // The numbers read with the lookups still give the next free one.
     const base = slugs[0];
     expect(slugs).toEqual([base, `${base}-2`]);
-    // An update that sets a slug reads its numbers with the lookups too.
+
     const target = (await create({})).body.id as number;
-    const update = (extra: Record<string, unknown>) =>
-      c.countQueries(async () => {
+    const update = async (extra: Record<string, unknown>) => {
+      let slug = '';
+      const statements = await c.recordQueries(async () => {
         const res = await c.write('post', `/events/${target}`, { slug: base, ...extra }, 'administrator');
         expect(res.status).toBe(200);
-        slugs = [res.body.slug];
+        slug = res.body.slug;
       });
-    const slugOnly = await update({});
-    expect(slugs).toEqual([`${base}-3`]);
-    expect(await update({ image })).toBe(slugOnly);
+      return { slug, reads: slugReads(statements) };
+    };
+    expect(await update({ image })).toEqual({ slug: `${base}-3`, reads: [{ withImage: true }] });
     // Its own slug is no conflict: it keeps `-3`.
-    expect(slugs).toEqual([`${base}-3`]);
+    expect(await update({})).toEqual({ slug: `${base}-3`, reads: [{ withImage: false }] });
   });
 
   // One 400 for all six was so before the lookups shared a statement: this guards that each answer

@@ -1,5 +1,5 @@
 import { DataSource, EntityMetadata, ObjectLiteral } from 'typeorm';
-import { isSqlite } from './dialect';
+import { dialectOf } from './dialect';
 
 /**
  * Rows of several tables in one statement (issue #14): each row of a `UNION ALL` carries one
@@ -19,7 +19,7 @@ export class JsonRows<E extends ObjectLiteral> {
     private readonly metadata: EntityMetadata,
   ) {
     const driver = dataSource.driver;
-    const mysql = !isSqlite(dataSource);
+    const mysql = dialectOf(dataSource) === 'mysql';
     this.fields = metadata.columns
       .filter((column) => !column.isVirtual)
       .map((column) => {

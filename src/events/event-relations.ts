@@ -9,7 +9,7 @@ import { VenueEntity } from '../venues/venue.entity';
 import { EventEntity } from './event.entity';
 import { marks, SqlPiece } from '../database/placeholders';
 import { compareBinary } from '../database/binary-order';
-import { isSqlite } from '../database/dialect';
+import { dialectOf } from '../database/dialect';
 
 /** Venues or organizers linked to some events: each post once, and the links in (event, position) order. */
 export interface LinkedPosts<P> {
@@ -73,7 +73,7 @@ export class EventRelationsReader {
   private readonly padSpace: boolean;
 
   constructor(dataSource: DataSource) {
-    this.padSpace = !isSqlite(dataSource);
+    this.padSpace = dialectOf(dataSource) === 'mysql';
     this.events = JsonRows.of(dataSource, EventEntity);
     this.terms = JsonRows.of(dataSource, TermEntity);
     this.venues = JsonRows.of(dataSource, VenueEntity);

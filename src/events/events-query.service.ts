@@ -34,7 +34,7 @@ import { EventIdsSql, EventRelations, EventRelationsReader, LinkedPosts, eventId
 import { MAX_UNION_BRANCHES, unionPageSql } from './link-union-page';
 import { seriesInFeed } from './recurrence/recurrence-ics';
 import { SqlPiece } from '../database/placeholders';
-import { dialectOf, isSqlite } from '../database/dialect';
+import { dialectOf } from '../database/dialect';
 
 /** A row of one of the link tables (they share the copied columns). */
 type LinkEntity = EventTermEntity | EventVenueEntity | EventOrganizerEntity;
@@ -487,8 +487,8 @@ export class EventsQueryService {
     if (search === undefined) return;
     const words = [...new Set(search.toLowerCase().split(/\s+/).filter(Boolean))];
     // SQLite's own lower() only folds ASCII; the connection registers a Unicode one.
-    const lower = isSqlite(this.dataSource) ? 'unicode_lower' : 'LOWER';
     const dialect = dialectOf(this.dataSource);
+    const lower = dialect === 'sqlite' ? 'unicode_lower' : 'LOWER';
     const open = openContentWhere('e.password', { password, dialect });
     builder.setParameters(open.params);
     words.forEach((word, index) => {

@@ -303,7 +303,7 @@ export class EventsWriteService {
     const slugLookup: JsonRead<SlugStart | undefined> = settingSlug
       ? slugRead(manager, EventEntity, input.slug ?? input.title ?? current?.title ?? '', slugOptions(current))
       : { selects: [], answer: () => undefined };
-    const [slug, imageFound, unreadableParent, terms, ...unreadable] = await readTogether(manager, [
+    const [slugStart, imageFound, unreadableParent, terms, ...unreadable] = await readTogether(manager, [
       slugLookup,
       existsRead(manager, MediaEntity, imageId),
       unreadableRead(manager, EventEntity, parentId === undefined ? [] : [parentId], user),
@@ -316,7 +316,7 @@ export class EventsWriteService {
       ),
     ]);
 
-    if (slug) plan.slug = slug;
+    if (slugStart) plan.slug = slugStart;
     if (imageId !== undefined && !imageFound) reasons.image = msg('No media has the id %s.', imageId);
     if (input.postParent) {
       if (parentId === undefined) reasons.post_parent = msg('An event cannot be its own parent.');

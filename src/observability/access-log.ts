@@ -1,24 +1,13 @@
 import { NextFunction, Request, RequestHandler, Response } from 'express';
 import { DestinationStream, Logger, pino } from 'pino';
 import { LogLevel } from '../config/app-config';
+import { heldStdout } from './held-lines';
 import { elapsedSeconds, redactUrl, routeOf, startTimer } from './http-request';
 
 /**
- * How stdout's lines are written: held until 4 KB have gathered or 100 ms have passed, then written
- * in one synchronous write. One write per line cost the service a wake-up of whatever reads stdout
- * (a pipe to a container runtime or a log shipper) on every request: about 6 % of a list's CPU
- * under load (issue #14). Synchronous, not pino's asynchronous writer, so that `flushLogs` can put
- * every held line out at once when the process ends.
- */
-const HELD_BYTES = 4096;
-const HELD_MS = 100;
-
-/**
  * The process's logger: JSON lines, level names rather than numbers and ISO times, so that log
- * pipelines need no pino knowledge. Written to stdout (unless the e2e suites pass their own
- * destination). Held lines go out when the process exits and when `flushLogs` is called: Nest
- * ends the process with the signal after SIGTERM, so the shutdown hook calls it after "stopped".
- * A process killed outright (SIGKILL, out of memory) loses at most the last 100 ms of lines.
+ * pipelines need no pino knowledge. Written to stdout, held a little (held-lines.ts), unless the
+ * e2e suites pass their own destination.
  */
 export function createRootLogger(level: LogLevel, destination?: DestinationStream): Logger {
   const options = {
@@ -26,21 +15,7 @@ export function createRootLogger(level: LogLevel, destination?: DestinationStrea
     timestamp: pino.stdTimeFunctions.isoTime,
     formatters: { level: (label: string) => ({ level: label }) },
   };
-  return pino(options, destination ?? heldLines(1));
-}
-
-/** A destination that holds lines for the file descriptor `fd` (see HELD_BYTES), and writes them at exit. */
-export function heldLines(fd: number): ReturnType<typeof pino.destination> {
-  const held = pino.destination({ dest: fd, sync: true, minLength: HELD_BYTES, periodicFlush: HELD_MS });
-  process.once('exit', () => held.flushSync());
-  return held;
-}
-
-/** Writes every line `root` holds, before returning where its destination can (stdout can). */
-export function flushLogs(root: Logger): void {
-  const destination = (root as unknown as Record<symbol, { flushSync?: () => void } | undefined>)[pino.symbols.streamSym];
-  if (typeof destination?.flushSync === 'function') destination.flushSync();
-  else root.flush();
+  return pino(options, destination ?? heldStdout());
 }
 
 /**

@@ -17,17 +17,19 @@ const attemptNumber = new AsyncLocalStorage<number>();
  * writes the row; the unique index settles races (see retryOnSlugConflict). On a retry the search
  * starts a random distance past the first free number: writers that lost a race together would
  * otherwise all pick the same next number again, and only one of them would win each round.
+ * `prefetched` is slugRead's answer when the caller read it with other lookups, in the same
+ * transaction; it is used when it is for the same base.
  */
 export async function uniqueSlug(
   manager: EntityManager,
   target: EntityTarget<ObjectLiteral>,
   text: string,
   options: SlugOptions,
-  first?: SlugStart,
+  prefetched?: SlugStart,
 ): Promise<string> {
   const base = slugBase(text, options);
   const start =
-    first?.base === base ? first : await readTogether(manager, [slugRead(manager, target, text, options)]).then(([read]) => read);
+    prefetched?.base === base ? prefetched : await readTogether(manager, [slugRead(manager, target, text, options)]).then(([read]) => read);
   if (start.free !== undefined) return numberedSlug(base, start.free);
   const taken = await takenSlugs(manager, target, base, options.excludeId);
   if (!taken.has(base)) return base;

@@ -105,17 +105,26 @@ export class EventsClient {
   async countQueries(work: () => Promise<unknown>): Promise<number> {
     return countQueries(this.t, work);
   }
+
+  async recordQueries(work: () => Promise<unknown>): Promise<string[]> {
+    return recordQueries(this.t, work);
+  }
 }
 
 /** How many statements `work` sends to the database (through any query runner of the app). */
 export async function countQueries(t: TestApp, work: () => Promise<unknown>): Promise<number> {
+  return (await recordQueries(t, work)).length;
+}
+
+/** The SQL of each statement `work` sends to the database (through any query runner of the app), in order. */
+export async function recordQueries(t: TestApp, work: () => Promise<unknown>): Promise<string[]> {
   const runner = t.dataSource.createQueryRunner();
   const prototype = Object.getPrototypeOf(runner) as QueryRunner;
   await runner.release();
   const spy = jest.spyOn(prototype, 'query');
   try {
     await work();
-    return spy.mock.calls.length;
+    return spy.mock.calls.map(([sql]) => sql);
   } finally {
     spy.mockRestore();
   }
