@@ -1,5 +1,6 @@
 import { Role } from '../src/auth/roles';
 import { TEST_DATABASES } from './support/databases';
+import { recordQueries } from './support/events';
 import { EventFixtures, VENUE_KEYS, inReferenceOrder, token } from './support/linked-posts';
 import { TestApp, TestUser } from './support/test-app';
 
@@ -375,6 +376,17 @@ describe.each(TEST_DATABASES)('venues on $kind', (database) => {
         expect(image).toEqual({ url: 'https://cdn.example.com/a/b.JPG?v=2', id: expect.any(Number), extension: 'jpg' });
         const second = await createOk({ venue: `Img ${token()}`, image: String(image.id) });
         expect(second.image).toEqual(image);
+      });
+
+      it('looks an image given by id up once', async () => {
+        const image = (await createOk({ venue: `Img ${token()}`, image: 'https://cdn.example.com/once.png' })).image as { id: number };
+        const without = await recordQueries(t, () => createOk({ venue: `Img ${token()}` }));
+        const withImage = await recordQueries(t, () => createOk({ venue: `Img ${token()}`, image: image.id }));
+        // The check that it exists, and the response's read of it.
+        const mediaReads = (statements: string[]) => statements.filter((sql) => /\bmedia\b/.test(sql) && !/^\s*INSERT/i.test(sql));
+        expect(mediaReads(without)).toHaveLength(0);
+        expect(mediaReads(withImage)).toHaveLength(2);
+        expect(withImage.length).toBe(without.length + 2);
       });
 
       it.each([[0], ['']])('treats %p as no image', async (image) => {

@@ -197,7 +197,8 @@ export abstract class LinkedPostsService<E extends LinkedPostEntity, A extends L
     if (!args.name) throw ApiError.missingParams([this.kind.singular]);
     const authorId = await resolveAuthor(manager, user, args.author);
     const published = publicationMoment(args.date, args.dateUtc, this.config.siteTimezone);
-    if (args.image?.kind === 'id') await this.media.resolveImage(args.image, authorId, manager);
+    // An image given by id is checked before the duplicate rule (a 400 first), and not again below.
+    const imageById = args.image?.kind === 'id' ? await this.media.resolveImage(args.image, authorId, manager) : undefined;
 
     const duplicate = await this.findDuplicate(manager, args.name, args.description || undefined, user);
     if (duplicate) return duplicate;
@@ -212,7 +213,7 @@ export abstract class LinkedPostsService<E extends LinkedPostEntity, A extends L
     post.excerpt = '';
     post.phone = args.phone ?? '';
     post.website = args.website ?? '';
-    post.imageId = args.image ? await this.media.resolveImage(args.image, authorId, manager) : null;
+    post.imageId = args.image ? (imageById ?? (await this.media.resolveImage(args.image, authorId, manager))) : null;
     post.password = args.password ?? null;
     const now = storedMoment(new Date(), this.config.siteTimezone);
     setPublished(post, published ?? now);
