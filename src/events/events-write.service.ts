@@ -60,8 +60,8 @@ interface Plan {
   tags?: { ids: number[]; missing: string[] };
   venues?: LinkedPlan;
   organizers?: LinkedPlan;
-  /** uniqueSlug's first read, done with the lookups (when the write sets a slug). */
-  slug?: SlugStart;
+  /** The slug's text and uniqueSlug's first read, done with the lookups: set when the write sets a slug. */
+  slug?: { text: string; start: SlugStart };
 }
 
 /** An event's slug falls back to `event`; its own slug is no conflict. */
@@ -299,10 +299,10 @@ export class EventsWriteService {
     const termParams = (['categories', 'tags'] as const).filter((name) => input[name] !== undefined);
     const linkedParams = (['venue', 'organizer'] as const).filter((name) => input[name] !== undefined);
     const linkedIds = (name: 'venue' | 'organizer') => (input[name] ?? []).filter((item) => item.kind === 'id').map((item) => item.id);
-    const settingSlug = current === null || input.slug !== undefined;
-    const slugLookup: JsonRead<SlugStart | undefined> = settingSlug
-      ? slugRead(manager, EventEntity, input.slug ?? input.title ?? current?.title ?? '', slugOptions(current))
-      : { selects: [], answer: () => undefined };
+    // A create takes its slug from the title unless given one; an update changes it only when given one.
+    const slugText = current === null ? (input.slug ?? input.title ?? '') : input.slug;
+    const slugLookup: JsonRead<SlugStart | undefined> =
+      slugText === undefined ? { selects: [], answer: () => undefined } : slugRead(manager, EventEntity, slugText, slugOptions(current));
     const [slugStart, imageFound, unreadableParent, terms, ...unreadable] = await readTogether(manager, [
       slugLookup,
       existsRead(manager, MediaEntity, imageId),
@@ -316,7 +316,7 @@ export class EventsWriteService {
       ),
     ]);
 
-    if (slugStart) plan.slug = slugStart;
+    if (slugText !== undefined && slugStart) plan.slug = { text: slugText, start: slugStart };
     if (imageId !== undefined && !imageFound) reasons.image = msg('No media has the id %s.', imageId);
     if (input.postParent) {
       if (parentId === undefined) reasons.post_parent = msg('An event cannot be its own parent.');
@@ -480,8 +480,8 @@ export class EventsWriteService {
     }
     event.modifiedAt = now.utc;
     event.modifiedLocal = now.local;
-    if (creating || input.slug !== undefined) {
-      event.slug = await uniqueSlug(manager, EventEntity, input.slug ?? event.title, slugOptions(current), plan.slug);
+    if (plan.slug) {
+      event.slug = await uniqueSlug(manager, EventEntity, plan.slug.text, slugOptions(current), plan.slug.start);
     }
     if (creating) {
       event.id = await allocatePostId(manager, 'event');
