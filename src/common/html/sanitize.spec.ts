@@ -1,5 +1,7 @@
+import fc from 'fast-check';
+import sanitize from 'sanitize-html';
 import { HOSTILE } from '../../../test/support/script-embedding';
-import { sanitizeHtml, stripTags } from './sanitize';
+import { sanitizeHtml, stripTags, textOfStoredHtml } from './sanitize';
 
 describe('sanitizeHtml', () => {
   it('keeps safe formatting as sent', () => {
@@ -32,5 +34,119 @@ describe('stripTags', () => {
   it('escapes what is left as HTML text and keeps entities as typed', () => {
     expect(stripTags('a < b & c')).toBe('a &lt; b &amp; c');
     expect(stripTags('Rock &amp; Roll')).toBe('Rock &amp; Roll');
+  });
+});
+
+describe('stripTags without the parser (textOfStoredHtml)', () => {
+  // What stripTags was before it had a way around the parser.
+  const parsed = (input: string) => sanitize(input, { allowedTags: [], allowedAttributes: {}, disallowedTagsMode: 'discard' }).trim();
+  // Pieces of HTML that parse in different ways: allowed, disallowed and special tags, attribute
+  // forms, comments, references, brackets and spaces of every kind, and anything else.
+  const piece = fc.oneof(
+    fc.constantFrom(
+      '<p>',
+      '</p>',
+      '<br />',
+      '<br/>',
+      '<b>',
+      '</b>',
+      '<abbr>',
+      '<ab>',
+      '<P>',
+      '<hr>',
+      '<td colspan="2">',
+      '<a href="https://x.test/?a=1&amp;b=2">',
+      '</a>',
+      '<img src="x.png" alt="a &quot;b&quot; &lt;c&gt;" />',
+      '<p class=x>',
+      "<p class='x'>",
+      '<p\tclass="x"\n>',
+      '<p class="a>b">',
+      '<p class="a<b">',
+      '<p class="&nbsp;">',
+      '<p class = "x">',
+      '<p / class="x">',
+      '<p class>',
+      '<p\u00a0class="x">',
+      '<p =x>',
+      '< p>',
+      '</>',
+      '<>',
+      '<p',
+      '<script>',
+      '</script>',
+      '<style>',
+      '</style>',
+      '<textarea>',
+      '<title>',
+      '<iframe>',
+      '<xmp>',
+      '<plaintext>',
+      '<!-- c -->',
+      '<!--',
+      '<![CDATA[x]]>',
+      '<?x?>',
+      '<!doctype html>',
+      '<',
+      '>',
+      '&',
+      '&amp;',
+      '&lt;',
+      '&gt;',
+      '&quot;',
+      '&amp;quot;',
+      '&nbsp;',
+      '&#39;',
+      '&#x27;',
+      '&amp',
+      '&bogus;',
+      '&#0;',
+      '"',
+      "'",
+      '=',
+      '/',
+      ' ',
+      '\n',
+      '\r\n',
+      '\r',
+      '\t',
+      '\f',
+      '\u00a0',
+      '\u2028',
+      '\0',
+      'é',
+      'e\u0301',
+      '😀',
+      'Night',
+    ),
+    fc.string(),
+  );
+  const html = fc.array(piece, { maxLength: 30 }).map((pieces) => pieces.join(''));
+
+  it('gives what the parser gives, whatever the input', () => {
+    fc.assert(
+      fc.property(html, (input) => {
+        expect(stripTags(input)).toBe(parsed(input));
+      }),
+      { numRuns: 5000 },
+    );
+  });
+
+  it('reads whatever sanitizeHtml stores without the parser, to the same text', () => {
+    fc.assert(
+      fc.property(html, (input) => {
+        const stored = sanitizeHtml(input);
+        expect(textOfStoredHtml(stored)?.trim()).toBe(parsed(stored));
+      }),
+      { numRuns: 5000 },
+    );
+  });
+
+  it('leaves to the parser what it cannot read as stored', () => {
+    for (const input of ['a &nbsp; b', '<p>a</p><!-- c -->', '<P>a</P>', 'a > b', '<script>x</script>', '<p class=x>a</p>']) {
+      expect(textOfStoredHtml(input)).toBeUndefined();
+      expect(stripTags(input)).toBe(parsed(input));
+    }
+    expect(textOfStoredHtml('<p class="a">Rock &amp; &quot;Roll&quot;</p>\n<br />x')).toBe('Rock &amp; "Roll"\nx');
   });
 });

@@ -5,13 +5,15 @@ import { Observable, map } from 'rxjs';
 import { subjectResolverOf } from '../../auth/subject';
 import { ApiError } from '../errors/api-error';
 import { lockForUpdate, underPrecondition } from '../../database/transaction';
-import { ifMatchSatisfied, strongEtag } from './etag';
+import { ifMatchSatisfied, jsonWithEtag, strongEtag } from './etag';
+import { JSON_CONTENT_TYPE, TextResult } from './text-result';
 import { handlerRouteKind, isSingleItemRoute } from './route-kind';
 
 /**
  * Conditional requests on single-item routes (by id or slug, CONTRACT §7):
- * - GET/HEAD: the body gets a strong `ETag`; Express's freshness check then answers a matching
- *   `If-None-Match` with 304 and no body (`res.send`, which keeps an ETag already set).
+ * - GET/HEAD: the body gets a strong `ETag` and is sent as the JSON text it was computed from;
+ *   Express's freshness check then answers a matching `If-None-Match` with 304 and no body
+ *   (`res.send`, which keeps an ETag already set).
  * - POST/PUT/PATCH/DELETE with `If-Match`: the tag of what a GET would give the caller right now
  *   (the resolver renders it through the resource's read path) must match, else 412; compared
  *   before the handler and again inside the write's transaction on the locked row, so concurrent
@@ -36,8 +38,11 @@ export class ConditionalRequestsInterceptor implements NestInterceptor {
       const response = context.switchToHttp().getResponse<Response>();
       return next.handle().pipe(
         map((body: unknown) => {
-          if (body !== null && typeof body === 'object') response.setHeader('ETag', strongEtag(body));
-          return body;
+          if (body === null || typeof body !== 'object' || body instanceof TextResult) return body;
+          // Sent as the text its tag was computed from: the body is serialised once, not twice.
+          const { json, tag } = jsonWithEtag(body);
+          response.setHeader('ETag', tag);
+          return new TextResult(JSON_CONTENT_TYPE, json);
         }),
       );
     }

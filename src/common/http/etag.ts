@@ -14,9 +14,22 @@ export function strongEtag(body: unknown): string {
   const frozen = body !== null && typeof body === 'object' && Object.isFrozen(body) ? body : undefined;
   const known = frozen && frozenTags.get(frozen);
   if (known) return known;
-  const tag = `"${createHash('sha256').update(JSON.stringify(body)).digest('base64url')}"`;
+  const tag = etagOfJson(JSON.stringify(body));
   if (frozen) frozenTags.set(frozen, tag);
   return tag;
+}
+
+/** A body's JSON, as `res.json` would send it, with its strong ETag: serialised once for both. */
+export function jsonWithEtag(body: object): { json: string; tag: string } {
+  const json = JSON.stringify(body);
+  const known = Object.isFrozen(body) ? frozenTags.get(body) : undefined;
+  const tag = known ?? etagOfJson(json);
+  if (!known && Object.isFrozen(body)) frozenTags.set(body, tag);
+  return { json, tag };
+}
+
+function etagOfJson(json: string): string {
+  return `"${createHash('sha256').update(json).digest('base64url')}"`;
 }
 
 export interface EntityTag {
