@@ -69,7 +69,7 @@ export function parseDateInput(raw: unknown, ctx: DateInputContext): ParseResult
   }
 
   const { dateTime } = parsed;
-  if (!dateTime.isValid || !inYearRange(dateTime) || !inYearRange(dateTime.toUTC())) {
+  if (!dateTime.isValid || !inYearRange(dateTime.year) || !inYearRange(new Date(dateTime.toMillis()).getUTCFullYear())) {
     return fail(OUT_OF_RANGE);
   }
   return ok({ dateTime, absolute: parsed.absolute });
@@ -85,8 +85,8 @@ function resolveZone(zone: string | Zone): Zone {
   return parsed.value.zone;
 }
 
-function inYearRange(dateTime: DateTime): boolean {
-  return dateTime.year >= MIN_YEAR && dateTime.year <= MAX_YEAR;
+function inYearRange(year: number): boolean {
+  return year >= MIN_YEAR && year <= MAX_YEAR;
 }
 
 function fromTimestamp(seconds: number, zone: Zone): Parsed {
@@ -114,8 +114,10 @@ class Scanner {
 function parseExpression(text: string, zone: Zone, now: DateTime): Parsed | undefined {
   if (text === '') return undefined;
   const scanner = new Scanner(text);
-  const current = now.setZone(zone);
-  const today = current.startOf('day');
+  // The clock in the zone, worked out only for what is relative to it: most values are dates,
+  // and moving `now` into the zone and to the start of its day was a third of their parse.
+  let clock: { current: DateTime; today: DateTime } | undefined;
+  const at = () => (clock ??= startOfToday(now.setZone(zone)));
 
   let base: DateTime | undefined;
   let absolute = false;
@@ -125,11 +127,11 @@ function parseExpression(text: string, zone: Zone, now: DateTime): Parsed | unde
     if (!date) return undefined;
     ({ dateTime: base, absolute } = date);
   } else {
-    if ((match = scanner.take(BASE_WORD))) base = namedDay(match[1], current, today);
-    else if ((match = scanner.take(WEEKDAY))) base = weekday(today, match[1], match[2]);
+    if ((match = scanner.take(BASE_WORD))) base = namedDay(match[1], at().current, at().today);
+    else if ((match = scanner.take(WEEKDAY))) base = weekday(at().today, match[1], match[2]);
     const time = takeTimeOfDay(scanner, base !== undefined);
     if (time === null) return undefined;
-    if (time) base = (base ?? current).set(time);
+    if (time) base = (base ?? at().current).set(time);
   }
 
   const offset: Required<Pick<DurationLikeObject, OffsetUnit>> = {
@@ -151,8 +153,14 @@ function parseExpression(text: string, zone: Zone, now: DateTime): Parsed | unde
     offset[unit] += sign * amount * factor;
   }
   // The whole offset in one plus(): calendar units first, then clock units, whatever the order
-  // they were written in; days keep the wall clock across DST changes.
-  return { dateTime: (base ?? current).plus(offset), absolute };
+  // they were written in; days keep the wall clock across DST changes. None: nothing to add.
+  const start = base ?? at().current;
+  const moved = Object.values(offset).some((amount) => amount !== 0);
+  return { dateTime: moved ? start.plus(offset) : start, absolute };
+}
+
+function startOfToday(current: DateTime): { current: DateTime; today: DateTime } {
+  return { current, today: current.startOf('day') };
 }
 
 type OffsetUnit = 'years' | 'months' | 'weeks' | 'days' | 'hours' | 'minutes' | 'seconds';
