@@ -42,6 +42,40 @@ describe('resolveDateWindow', () => {
       expect(resolve({}, { zone: 'Europe/Berlin' }).utc.start_date).toBe('2026-11-20 23:00:00');
     });
 
+    it('follows the site day from one request to the next, whatever moment of the day came first', () => {
+      const zone = 'America/New_York';
+      const at = (iso: string) => DateTime.fromISO(iso, { zone: 'UTC' });
+      const window = (now: DateTime) => resolveDateWindow({ given: {}, strict: false, now, siteZone: zone });
+      // The same window as from start_date given as now: the path without a remembered day.
+      const given = (now: DateTime) => resolveDateWindow({ given: { start_date: now.setZone(zone) }, strict: false, now, siteZone: zone });
+      // Around midnight in New York (05:00 UTC in winter), then back to the first day.
+      const moments = [
+        '2026-11-22T04:59:59Z',
+        '2026-11-22T05:00:00Z',
+        '2026-11-22T04:00:00Z',
+        '2026-11-23T04:59:59.999Z',
+        '2026-11-23T05:00:00Z',
+      ];
+      const starts = moments.map((iso) => {
+        const resolved = window(at(iso));
+        expect(resolved).toEqual(given(at(iso)));
+        return resolved.start_date?.wallClock;
+      });
+      expect(starts).toEqual([
+        '2026-11-21 00:00:00',
+        '2026-11-22 00:00:00',
+        '2026-11-21 00:00:00',
+        '2026-11-22 00:00:00',
+        '2026-11-23 00:00:00',
+      ]);
+    });
+
+    it('gives every request bounds of its own', () => {
+      const first = resolveDateWindow({ given: {}, strict: false, now: NOW, siteZone: 'UTC' });
+      first.start_date!.instant.setTime(0);
+      expect(resolve({}).utc.start_date).toBe('2026-11-21 00:00:00');
+    });
+
     it('keeps the default end_date when only start_date is given', () => {
       expect(resolve({ start_date: '2027-01-10 15:00:00' }).filters).toEqual({
         start_date: '2027-01-10 00:00:00',
