@@ -81,6 +81,17 @@ describe.each(TEST_DATABASES)('conditional requests on $kind', (database) => {
       }
     });
 
+    it('answer HEAD with the headers of GET and no body, and 304 when If-None-Match matches', async () => {
+      for (const path of [`/events/${event.id}`, `/events/by-slug/${event.slug}`, `/venues/${venue.id}`]) {
+        const full = await get(path).expect(200);
+        const head = await t.request.head(t.api(path)).expect(200);
+        expect(head.text).toBeUndefined();
+        for (const name of ['etag', 'content-type', 'content-length']) expect(head.headers[name]).toBe(full.headers[name]);
+        const fresh = await t.request.head(t.api(path)).set('If-None-Match', full.headers.etag).expect(304);
+        expect(fresh.headers.etag).toBe(full.headers.etag);
+      }
+    });
+
     it('answer 200 with the body when If-None-Match does not match', async () => {
       const res = await get(`/venues/${venue.id}`, { 'If-None-Match': '"stale"' }).expect(200);
       expect(res.body.id).toBe(venue.id);

@@ -19,7 +19,10 @@ export function strongEtag(body: unknown): string {
   return tag;
 }
 
-/** A body's JSON, as `res.json` would send it, with its strong ETag: serialised once for both. */
+/**
+ * A body's JSON, as `res.json` would send it (the app sets no `json replacer`, `json spaces` or
+ * `json escape`), with its strong ETag: serialised once for both.
+ */
 export function jsonWithEtag(body: object): { json: string; tag: string } {
   const json = JSON.stringify(body);
   const known = Object.isFrozen(body) ? frozenTags.get(body) : undefined;
