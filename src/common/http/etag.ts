@@ -11,12 +11,7 @@ const frozenTags = new WeakMap<object, string>();
 
 /** The strong ETag of a JSON body: SHA-256 of the bytes `res.json` sends, base64url, quoted. */
 export function strongEtag(body: unknown): string {
-  const frozen = body !== null && typeof body === 'object' && Object.isFrozen(body) ? body : undefined;
-  const known = frozen && frozenTags.get(frozen);
-  if (known) return known;
-  const tag = etagOfJson(JSON.stringify(body));
-  if (frozen) frozenTags.set(frozen, tag);
-  return tag;
+  return rememberedTag(body) ?? tagOf(body, JSON.stringify(body));
 }
 
 /**
@@ -25,14 +20,18 @@ export function strongEtag(body: unknown): string {
  */
 export function jsonWithEtag(body: object): { json: string; tag: string } {
   const json = JSON.stringify(body);
-  const known = Object.isFrozen(body) ? frozenTags.get(body) : undefined;
-  const tag = known ?? etagOfJson(json);
-  if (!known && Object.isFrozen(body)) frozenTags.set(body, tag);
-  return { json, tag };
+  return { json, tag: rememberedTag(body) ?? tagOf(body, json) };
 }
 
-function etagOfJson(json: string): string {
-  return `"${createHash('sha256').update(json).digest('base64url')}"`;
+function rememberedTag(body: unknown): string | undefined {
+  return body !== null && typeof body === 'object' && Object.isFrozen(body) ? frozenTags.get(body) : undefined;
+}
+
+/** The tag of `json`, the JSON of `body`; remembered when the body is frozen. */
+function tagOf(body: unknown, json: string): string {
+  const tag = `"${createHash('sha256').update(json).digest('base64url')}"`;
+  if (body !== null && typeof body === 'object' && Object.isFrozen(body)) frozenTags.set(body, tag);
+  return tag;
 }
 
 export interface EntityTag {

@@ -117,7 +117,7 @@ function parseExpression(text: string, zone: Zone, now: DateTime): Parsed | unde
   // The clock in the zone, worked out only for what is relative to it: most values are dates,
   // and moving `now` into the zone and to the start of its day was a third of their parse.
   let clock: { current: DateTime; today: DateTime } | undefined;
-  const at = () => (clock ??= startOfToday(now.setZone(zone)));
+  const at = () => (clock ??= clockOf(now.setZone(zone)));
 
   let base: DateTime | undefined;
   let absolute = false;
@@ -159,7 +159,8 @@ function parseExpression(text: string, zone: Zone, now: DateTime): Parsed | unde
   return { dateTime: moved ? start.plus(offset) : start, absolute };
 }
 
-function startOfToday(current: DateTime): { current: DateTime; today: DateTime } {
+/** The clock in a zone, and the start of its day. */
+function clockOf(current: DateTime): { current: DateTime; today: DateTime } {
   return { current, today: current.startOf('day') };
 }
 
