@@ -4,6 +4,7 @@ import { DataSourceOptions } from 'typeorm';
 import { DatabaseConfig } from '../config/app-config';
 import { MYSQL_MIGRATIONS } from './migrations/mysql';
 import { SQLITE_MIGRATIONS } from './migrations/sqlite';
+import { MAX_PREPARED_PER_CONNECTION } from './prepared-statements';
 
 /**
  * Every entity, found by its file name in the resources' folders (`*.entity.ts`, `.js` once
@@ -75,7 +76,13 @@ export function buildDataSourceOptions(database: DatabaseConfig, limits: { state
     timezone: 'Z',
     migrations: MYSQL_MIGRATIONS,
     poolSize: database.poolSize,
-    // connectTimeout bounds the handshake with a server that accepts connections but never answers.
-    extra: { connectionLimit: database.poolSize, enableKeepAlive: true, connectTimeout: limits.statementTimeoutMs ?? 10_000 },
+    // connectTimeout bounds the handshake with a server that accepts connections but never answers;
+    // maxPreparedStatements what each connection keeps prepared (prepared-statements.ts).
+    extra: {
+      connectionLimit: database.poolSize,
+      enableKeepAlive: true,
+      connectTimeout: limits.statementTimeoutMs ?? 10_000,
+      maxPreparedStatements: MAX_PREPARED_PER_CONNECTION,
+    },
   };
 }

@@ -10,6 +10,7 @@ import { isolateSqliteReads } from './transaction';
 import { WorkLimits, boundDatabaseWork } from './bounded-work';
 import { LOCAL_ONLY, WriteNotices } from './invalidation';
 import { ReplicaRouter } from './replicas';
+import { usePreparedStatements } from './prepared-statements';
 import { RedisLink } from '../shared-state/redis-link';
 import { RedisInvalidation } from '../shared-state/redis-invalidation';
 
@@ -69,7 +70,7 @@ class ScaleOutShutdown implements OnApplicationShutdown {
         };
         const limits = carried[WORK_LIMITS];
         const replicas = carried[READ_REPLICAS];
-        const dataSource = isolateSqliteReads(await new DataSource(options!).initialize());
+        const dataSource = usePreparedStatements(isolateSqliteReads(await new DataSource(options!).initialize()));
         // Routing first: the bounds then wrap whichever connection it obtains.
         if (replicas) routers.set(dataSource, new ReplicaRouter(dataSource, replicas.readUrls, replicas.replicaMaxLagSeconds).install());
         return limits ? boundDatabaseWork(dataSource, limits) : dataSource;

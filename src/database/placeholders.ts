@@ -7,4 +7,9 @@ export function marks(count: number): string {
 export interface SqlPiece {
   readonly sql: string;
   readonly params: readonly unknown[];
+  /**
+   * It reads by primary key or by indexes it names, so its values cannot change its plan: a
+   * statement made of such pieces may run prepared (prepared-statements.ts).
+   */
+  readonly fixedPlan?: boolean;
 }

@@ -79,7 +79,12 @@ export function summaryTotalSql(builder: SelectQueryBuilder<EventEntity>, window
   const bounds = (Object.keys(BOUNDS) as DateBound[]).filter((name) => window[name]).map((name) => boundOf(name, window[name]!.instant));
   const hinted = !isSqlite(builder.connection);
   const pieces = [summaryPiece(scope, bounds, hinted), ...edgeDayPieces(builder, bounds)];
-  return { sql: `(${pieces.map((piece) => `(${piece.sql})`).join(' + ')})`, params: pieces.flatMap((piece) => piece.params) };
+  return {
+    sql: `(${pieces.map((piece) => `(${piece.sql})`).join(' + ')})`,
+    params: pieces.flatMap((piece) => piece.params),
+    // The summary rows by the indexes it names; the edge days' events as the planner sees fit.
+    fixedPlan: hinted && pieces.length === 1,
+  };
 }
 
 /** The edges of a bucket size: distinct (column, bucket) of the bounds. */

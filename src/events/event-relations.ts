@@ -10,6 +10,7 @@ import { EventEntity } from './event.entity';
 import { marks, SqlPiece } from '../database/placeholders';
 import { compareBinary } from '../database/binary-order';
 import { dialectOf } from '../database/dialect';
+import { prepared } from '../database/prepared-statements';
 
 /** Venues or organizers linked to some events: each post once, and the links in (event, position) order. */
 export interface LinkedPosts<P> {
@@ -33,7 +34,7 @@ export interface EventRelations {
 export type EventIdsSql = SqlPiece;
 
 export function eventIdsSql(ids: readonly number[]): EventIdsSql {
-  return { sql: marks(ids.length), params: ids };
+  return { sql: marks(ids.length), params: ids, fixedPlan: true };
 }
 
 const EVENT = 0;
@@ -106,7 +107,9 @@ export class EventRelationsReader {
   ): Promise<{ events: EventEntity[]; relations: EventRelations; scalar?: number }> {
     const { sql, params } = this.statement(ids, options);
     let scalar: number | undefined;
-    const rows = (await readQuery<Row[]>(manager, sql, params)).sort((a, b) => this.compareRows(a, b));
+    // Every branch reads by primary key: prepared, unless the ids or the scalar come from a query that is not.
+    const fixedPlan = (ids.fixedPlan ?? false) && (options.scalar?.fixedPlan ?? true);
+    const rows = (await readQuery<Row[]>(manager, fixedPlan ? prepared(sql) : sql, params)).sort((a, b) => this.compareRows(a, b));
     const events: EventEntity[] = [];
     const terms = new Map<number, TermEntity[]>();
     const venues = linkedPosts<VenueEntity>();

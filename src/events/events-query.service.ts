@@ -553,7 +553,8 @@ function slugOf(text: string): string | undefined {
 /** The id of the event with a slug, as a subquery. */
 function slugIdSql(text: string): EventIdsSql | undefined {
   const slug = slugOf(text);
-  return slug === undefined ? undefined : { sql: 'SELECT id FROM events WHERE slug = ?', params: [slug] };
+  // By its unique index: a plan the value cannot change.
+  return slug === undefined ? undefined : { sql: 'SELECT id FROM events WHERE slug = ?', params: [slug], fixedPlan: true };
 }
 
 /** The views of `linked.posts` (same order) per event, in link order. */
