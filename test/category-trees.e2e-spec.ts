@@ -1,6 +1,6 @@
 import { TEST_DATABASES } from './support/databases';
 import { dayCountsAndRebuild } from './support/day-counts';
-import { LinkFilterRows, linkedEventIds } from './support/link-copies';
+import { LinkFilterRows, categoryTreeRows, linkCopyDifferences, linkedEventIds } from './support/link-copies';
 import { ANCHOR, ContentIds, DAY, SeededApp, prng, seededApp, wall } from './support/random-writes';
 import { TestApp, TestUser } from './support/test-app';
 
@@ -11,11 +11,11 @@ const SERIES_START = Math.floor(Date.now() / DAY) * DAY + 7 * DAY;
 const STATUSES = ['publish', 'future', 'draft', 'pending', 'private', 'trash'];
 
 // A category filter includes the category's descendants (reference §2.2); its total comes from
-// event_day_counts' `tree` rows and its page, like every filter with several ids, from one bounded
-// branch per id (issue #14). Random category trees (moved and deleted through the API) and random
+// event_day_counts' `tree` rows and its page from event_category_trees, one range per given
+// category (issue #14). Random category trees (moved and deleted through the API) and random
 // events linked to several categories of one tree, written through every write path; after each
-// kind of write, random lists must equal plain SQL with the tree resolved in SQL, and the
-// maintained counts must equal a rebuild.
+// kind of write, random lists must equal plain SQL with the tree resolved in SQL, the tree rows
+// the trees worked out from the links, and the maintained counts a rebuild.
 describe.each(TEST_DATABASES)('category trees on $kind', (database) => {
   let t: TestApp;
   let admin: TestUser;
@@ -141,6 +141,10 @@ describe.each(TEST_DATABASES)('category trees on $kind', (database) => {
   /** The lists, then the maintained counts against a rebuild (which also puts them right for the next phase). */
   const checkPhase = async (phase: string) => {
     const counted = await checkLists(phase, 40);
+    // What the category lists read: every event in the trees of its categories, with exact copies.
+    const rows = await categoryTreeRows(t.dataSource);
+    expect({ phase, rows: rows.maintained }).toEqual({ phase, rows: rows.expected });
+    expect({ phase, copies: await linkCopyDifferences(t.dataSource) }).toEqual({ phase, copies: [] });
     const { maintained, rebuilt } = await dayCountsAndRebuild(t.dataSource);
     const trees = (rows: string[]) => rows.filter((row) => row.startsWith('6 '));
     expect({ phase, trees: trees(maintained) }).toEqual({ phase, trees: trees(rebuilt) });
@@ -256,6 +260,8 @@ describe.each(TEST_DATABASES)('category trees on $kind', (database) => {
         ...Array.from({ length: 3 }, async () => send('post', '/events', { title: 'Racing', ...randomDates(), ...(await randomFields()) })),
       ];
       for (const res of await Promise.all(writes)) expect([200, 201, 400]).toContain(res.status);
+      const rows = await categoryTreeRows(t.dataSource);
+      expect({ round, rows: rows.maintained }).toEqual({ round, rows: rows.expected });
       const { maintained, rebuilt } = await dayCountsAndRebuild(t.dataSource);
       expect({ round, maintained }).toEqual({ round, maintained: rebuilt });
     }
@@ -339,5 +345,23 @@ describe.each(TEST_DATABASES)('category trees on $kind', (database) => {
       });
     }
     expect(deep).toBeGreaterThan(25);
+  });
+
+  it('fills the tree rows of the events already there when its migration runs on an existing database', async () => {
+    const before = await categoryTreeRows(t.dataSource);
+    expect(before.maintained.length).toBeGreaterThan(300);
+    const last = await t.dataSource.query<{ name: string }[]>('SELECT name FROM migrations ORDER BY id DESC LIMIT 1');
+    expect(last[0].name).toBe('EventCategoryTrees1763701000000');
+    await t.dataSource.undoLastMigration();
+    const runner = t.dataSource.createQueryRunner();
+    try {
+      expect(await runner.hasTable('event_category_trees')).toBe(false);
+    } finally {
+      await runner.release();
+    }
+    await t.dataSource.runMigrations();
+    const after = await categoryTreeRows(t.dataSource);
+    expect(after.maintained).toEqual(before.expected);
+    expect(await linkCopyDifferences(t.dataSource)).toEqual([]);
   });
 });

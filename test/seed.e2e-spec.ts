@@ -9,6 +9,7 @@ import { loadConfig } from '../src/config/load-config';
 import { loadCountedEvents, recordEventChanges } from '../src/events/event-day-counts';
 import { TEST_DATABASES } from './support/databases';
 import { dayCountsAndRebuild, dayCountsSnapshot } from './support/day-counts';
+import { categoryTreeRows, linkCopyDifferences } from './support/link-copies';
 import { runCli } from './support/processes';
 
 jest.setTimeout(120_000);
@@ -79,20 +80,26 @@ describe.each(TEST_DATABASES)('seed (npm run cli -- seed) on $kind', (database) 
     expect(categories.body.categories.some((category: { parent: number }) => category.parent !== 0)).toBe(true);
   });
 
-  it('leaves the day counts the API would have written for every seeded event, equal to a rebuild', async () => {
+  it('leaves the day counts and category tree rows the API would have written for every seeded event, equal to a rebuild', async () => {
     const dataSource = app.get<DataSource>(getDataSourceToken());
     const seeded = await dayCountsSnapshot(dataSource);
     expect(seeded.length).toBeGreaterThan(100);
+    const seededTrees = await categoryTreeRows(dataSource);
+    expect(seededTrees.maintained.length).toBeGreaterThan(300);
+    expect(seededTrees.maintained).toEqual(seededTrees.expected);
     // Every event as a create through recordEventChanges, the API writes' path, from the rows as stored.
     const ids = (await dataSource.query<{ id: number }[]>('SELECT id FROM events ORDER BY id')).map((row) => Number(row.id));
     await dataSource.transaction(async (manager) => {
       await manager.query('DELETE FROM event_day_counts');
+      await manager.query('DELETE FROM event_category_trees');
       const events = await loadCountedEvents(manager, ids);
       await recordEventChanges(
         manager,
-        [...events.values()].map((after) => ({ before: null, after })),
+        [...events].map(([id, after]) => ({ id, before: null, after })),
       );
     });
+    expect((await categoryTreeRows(dataSource)).maintained).toEqual(seededTrees.maintained);
+    expect(await linkCopyDifferences(dataSource)).toEqual([]);
     const { maintained: replayed, rebuilt } = await dayCountsAndRebuild(dataSource);
     expect(replayed).toEqual(seeded);
     expect(rebuilt).toEqual(seeded);

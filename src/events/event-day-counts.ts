@@ -2,7 +2,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import { transaction } from '../database/transaction';
 import { noteWrite } from '../database/write-notes';
 import { ALL, eventsWritten } from '../database/write-scope';
-import { eventLinks } from './event-links';
+import { TreeChange, eventLinks } from './event-links';
 import { DayCountDeltas } from './day-count-deltas';
 import { markDayCountsFolded } from './day-count-folding';
 import { loadCategoryTrees } from './category-trees';
@@ -45,7 +45,7 @@ export interface CountedEvent {
  * exist / no longer exists), or every link to a term, venue or organizer removed at once.
  */
 export type EventCountChange =
-  | { readonly id?: number; readonly before: CountedEvent | null; readonly after: CountedEvent | null }
+  | { readonly id: number; readonly before: CountedEvent | null; readonly after: CountedEvent | null }
   | { readonly unlinked: { readonly kind: 'term' | 'venue' | 'organizer'; readonly postId: number } };
 
 /** Whole UTC days since 1970-01-01. */
@@ -64,9 +64,11 @@ export function dayStart(day: number): Date {
  * batch costs one statement per 500 changed rows). Changes are INSERTed as new rows, never
  * updated in place: concurrent writers of one day neither wait for nor deadlock with each other
  * (migration 1763700100000); DayCountFolder folds them into one row per key in the background.
+ * The category trees it reads for the counts also place the events in event_category_trees
+ * (EventLinks.syncTrees), which the category lists read.
  */
 export async function recordEventChanges(manager: EntityManager, changes: readonly EventCountChange[]): Promise<void> {
-  // The same states tell the remembered reads what the write can change (issue #14); an id left out is any event.
+  // The same states tell the remembered reads what the write can change (issue #14).
   noteWrite(
     changes.some((change) => 'unlinked' in change)
       ? ALL
@@ -79,17 +81,26 @@ export async function recordEventChanges(manager: EntityManager, changes: readon
   );
   const deltas = new DayCountDeltas(trees);
   const unlinked: { kind: number; postId: number }[] = [];
+  const treeChanges: TreeChange[] = [];
   for (const change of changes) {
     if ('unlinked' in change) unlinked.push({ kind: COUNT_KIND[change.unlinked.kind], postId: change.unlinked.postId });
     else {
       deltas.add(change.before, -1);
       deltas.add(change.after, 1);
+      const before = trees.of(change.before?.termIds ?? []);
+      const after = trees.of(change.after?.termIds ?? []);
+      if (!sameSet(before, after)) treeChanges.push({ eventId: change.id, before, after });
     }
   }
   for (const { kind, postId } of unlinked) {
     await manager.query('DELETE FROM event_day_counts WHERE kind = ? AND post_id = ?', [kind, postId]);
   }
+  await eventLinks.syncTrees(manager, treeChanges);
   await deltas.write(manager);
+}
+
+function sameSet(a: ReadonlySet<number>, b: ReadonlySet<number>): boolean {
+  return a.size === b.size && [...a].every((item) => b.has(item));
 }
 
 /** What the counts see of the events `ids` now (as this transaction sees them): 2 queries. */
@@ -134,6 +145,8 @@ export function rebuildEventDayCounts(dataSource: DataSource): Promise<number> {
   return transaction(dataSource, async (manager) => {
     // Link-filtered lists read the link rows' copies of the events' columns: made true here too.
     await eventLinks.refreshAll(manager);
+    // So do category lists the tree rows, derived from the links and the categories' parents.
+    await eventLinks.rebuildTrees(manager);
     await manager.query('DELETE FROM event_day_counts');
     const sqlite = isSqlite(manager);
     for (const sql of eventDayCountInserts(sqlite)) await manager.query(sql);
@@ -220,10 +233,14 @@ export async function recountingCategoryTrees<T>(manager: EntityManager, id: num
   return result;
 }
 
-/** The `tree` rows of the categories `ids` (all when not given) counted afresh; gone for ids that are no category. */
+/**
+ * The `tree` rows of the categories `ids` (all when not given) counted afresh, and their rows of
+ * event_category_trees made afresh; both gone for ids that are no category.
+ */
 export async function recountCategoryTrees(manager: EntityManager, ids?: readonly number[]): Promise<void> {
   if (ids && !ids.length) return;
   noteWrite(ALL);
+  await eventLinks.rebuildTrees(manager, ids);
   const only = ids ? ` AND post_id IN (${marks(ids.length)})` : '';
   await manager.query(`DELETE FROM event_day_counts WHERE kind = ?${only}`, [COUNT_KIND.tree, ...(ids ?? [])]);
   const sqlite = isSqlite(manager);

@@ -1,31 +1,47 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
-import { EventOrganizerEntity, EventTermEntity, EventVenueEntity } from './event.entity';
+import { EventCategoryTreeEntity, EventOrganizerEntity, EventTermEntity, EventVenueEntity } from './event.entity';
 import { marks } from '../database/placeholders';
 import { isSqlite } from '../database/dialect';
+import { CATEGORY } from '../terms/taxonomy';
 
 /** What an event is linked to: its categories and tags, venues, organizers. */
 export type LinkKind = 'term' | 'venue' | 'organizer';
 
+/**
+ * What a list filters by: a link, or `tree`, the categories whose lists (each with its
+ * descendants) hold the event, derived from its categories (event_category_trees).
+ */
+export type ListedKind = LinkKind | 'tree';
+
 /** A link table's name, its post column and entity. */
 export interface LinkTable {
-  readonly table: 'event_terms' | 'event_venues' | 'event_organizers';
-  readonly column: 'term_id' | 'venue_id' | 'organizer_id';
-  readonly entity: typeof EventTermEntity | typeof EventVenueEntity | typeof EventOrganizerEntity;
-  readonly property: 'termId' | 'venueId' | 'organizerId';
+  readonly table: 'event_terms' | 'event_venues' | 'event_organizers' | 'event_category_trees';
+  readonly column: 'term_id' | 'venue_id' | 'organizer_id' | 'category_id';
+  readonly entity: typeof EventTermEntity | typeof EventVenueEntity | typeof EventOrganizerEntity | typeof EventCategoryTreeEntity;
+  readonly property: 'termId' | 'venueId' | 'organizerId' | 'categoryId';
   readonly ordered: boolean;
 }
 
-const LINK_TABLES: Record<LinkKind, LinkTable> = {
+const LINK_TABLES: Record<ListedKind, LinkTable> = {
   term: { table: 'event_terms', column: 'term_id', entity: EventTermEntity, property: 'termId', ordered: false },
   venue: { table: 'event_venues', column: 'venue_id', entity: EventVenueEntity, property: 'venueId', ordered: true },
   organizer: { table: 'event_organizers', column: 'organizer_id', entity: EventOrganizerEntity, property: 'organizerId', ordered: true },
+  tree: { table: 'event_category_trees', column: 'category_id', entity: EventCategoryTreeEntity, property: 'categoryId', ordered: false },
 };
 
-const KINDS: readonly LinkKind[] = ['term', 'venue', 'organizer'];
+/** The tables whose rows carry copies of their events' list columns. */
+const COPYING: readonly ListedKind[] = ['term', 'venue', 'organizer', 'tree'];
 
 /** The event columns each link row copies (issue #14): what the list filters on besides the link. */
 const COPIED = ['start_utc', 'end_utc', 'status', 'hide_from_listings'] as const;
+
+/** How one event's categories place it in the categories' trees: before and after a write. */
+export interface TreeChange {
+  readonly eventId: number;
+  readonly before: ReadonlySet<number>;
+  readonly after: ReadonlySet<number>;
+}
 
 /** One link row to write; `position` orders venues and organizers. */
 export interface LinkRow {
@@ -53,12 +69,14 @@ export interface EventLinkIds {
 const CHUNK = 200;
 
 /**
- * THE owner of event_terms, event_venues and event_organizers (issue #13: a module owns its
- * tables): nothing else reads or writes them. Each link row carries copies of its event's
- * `start_utc`, `end_utc`, `status` and `hide_from_listings` (issue #14), so a term's, venue's or
- * organizer's list reads its page and count from the link table's `*_list` index. The copies are
- * exact in every write's transaction: new rows take them from the event row (INSERT ... SELECT),
- * and every write that changes those columns of events calls `refresh` for them.
+ * THE owner of event_terms, event_venues, event_organizers and event_category_trees (issue #13:
+ * a module owns its tables): nothing else reads or writes them. Each link row carries copies of
+ * its event's `start_utc`, `end_utc`, `status` and `hide_from_listings` (issue #14), so a term's,
+ * venue's, organizer's or category tree's list reads its page and count from the link table's
+ * `*_list` index. The copies are exact in every write's transaction: new rows take them from the
+ * event row (INSERT ... SELECT), and every write that changes those columns of events calls
+ * `refresh` for them. The tree rows follow the event's categories (`syncTrees`, from
+ * recordEventChanges, which every event write calls) and the categories' parents (`rebuildTrees`).
  *
  * Stateless: one instance (`eventLinks`) serves the events module's plain functions (occurrence
  * rows, day counts, the seed) and is the provider other modules inject.
@@ -66,12 +84,12 @@ const CHUNK = 200;
 @Injectable()
 export class EventLinks {
   /** The link table of a kind, for the list's and the linked posts' query builders. */
-  table(kind: LinkKind): LinkTable {
+  table(kind: ListedKind): LinkTable {
     return LINK_TABLES[kind];
   }
 
   /** Inserts link rows, each with copies read from its event row in this transaction. */
-  async insert(manager: EntityManager, kind: LinkKind, rows: readonly LinkRow[]): Promise<void> {
+  async insert(manager: EntityManager, kind: ListedKind, rows: readonly LinkRow[]): Promise<void> {
     const { table, column } = LINK_TABLES[kind];
     for (let from = 0; from < rows.length; from += CHUNK) {
       const slice = rows.slice(from, from + CHUNK);
@@ -89,7 +107,7 @@ export class EventLinks {
   }
 
   /** Bulk inserts with the copies given: only for rows whose events were just inserted from the same values (the seed). */
-  async insertCopied(manager: EntityManager, kind: LinkKind, rows: readonly CopiedLinkRow[]): Promise<void> {
+  async insertCopied(manager: EntityManager, kind: ListedKind, rows: readonly CopiedLinkRow[]): Promise<void> {
     if (!rows.length) return;
     const { table, column, entity, ordered } = LINK_TABLES[kind];
     const metadata = manager.connection.getMetadata(entity);
@@ -146,7 +164,7 @@ export class EventLinks {
     const sqlite = isSqlite(manager);
     for (let from = 0; from < eventIds.length; from += CHUNK) {
       const slice = eventIds.slice(from, from + CHUNK);
-      for (const kind of KINDS) {
+      for (const kind of COPYING) {
         const { table } = LINK_TABLES[kind];
         const sql = sqlite
           ? `UPDATE ${table} SET (${COPIED.join(', ')}) = (SELECT ${COPIED.map((name) => `e.${name}`).join(', ')} FROM events e WHERE e.id = ${table}.event_id) WHERE event_id IN (${marks(slice.length)})`
@@ -162,7 +180,7 @@ export class EventLinks {
    */
   async refreshAll(manager: EntityManager): Promise<void> {
     const sqlite = isSqlite(manager);
-    for (const kind of KINDS) {
+    for (const kind of COPYING) {
       const { table } = LINK_TABLES[kind];
       const differs = COPIED.map((name) => `NOT (l.${name} <=> e.${name})`).join(' OR ');
       const sql = sqlite
@@ -171,6 +189,51 @@ export class EventLinks {
         : `UPDATE ${table} l INNER JOIN events e ON e.id = l.event_id SET ${COPIED.map((name) => `l.${name} = e.${name}`).join(', ')} WHERE ${differs}`;
       await manager.query(sql);
     }
+  }
+
+  /**
+   * The tree rows of events whose categories (or the trees they are in) changed: the categories
+   * each leaves deleted, those it enters inserted with copies of its row. `before`/`after` come
+   * from the parents the write's transaction read (loadCategoryTrees). An event deleted meanwhile
+   * lost its rows with it (ON DELETE CASCADE), and an event not written yet gets none.
+   */
+  async syncTrees(manager: EntityManager, changes: readonly TreeChange[]): Promise<void> {
+    const left: [number, number][] = [];
+    const entered: LinkRow[] = [];
+    for (const { eventId, before, after } of changes) {
+      for (const category of before) if (!after.has(category)) left.push([eventId, category]);
+      for (const category of after) if (!before.has(category)) entered.push({ eventId, postId: category });
+    }
+    for (let from = 0; from < left.length; from += CHUNK) {
+      const slice = left.slice(from, from + CHUNK);
+      await manager.query(
+        `DELETE FROM event_category_trees WHERE ${slice.map(() => '(event_id = ? AND category_id = ?)').join(' OR ')}`,
+        slice.flat(),
+      );
+    }
+    await this.insert(manager, 'tree', entered);
+  }
+
+  /**
+   * The tree rows of the categories `ids` (all when not given) made afresh from event_terms and
+   * the categories' parents: after a category moves or goes (every event of its tree enters or
+   * leaves the trees above it), and for links written with SQL (`events:recount-days`). The copies
+   * come from the link rows' own (idx_event_terms_list holds them), never the events' rows. On
+   * MySQL/MariaDB the INSERT ... SELECT share-locks the link rows it reads, as the tree counts'
+   * recount beside it does.
+   */
+  async rebuildTrees(manager: EntityManager, ids?: readonly number[]): Promise<void> {
+    if (ids && !ids.length) return;
+    const only = ids ? ` AND id IN (${marks(ids.length)})` : '';
+    await manager.query(`DELETE FROM event_category_trees${ids ? ` WHERE category_id IN (${marks(ids.length)})` : ''}`, [...(ids ?? [])]);
+    await manager.query(
+      'INSERT INTO event_category_trees (category_id, event_id, start_utc, end_utc, status, hide_from_listings) ' +
+        `WITH RECURSIVE tree (root, id) AS (SELECT id, id FROM terms WHERE taxonomy = ?${only} ` +
+        'UNION SELECT tree.root, t.id FROM terms t INNER JOIN tree ON t.parent = tree.id WHERE t.taxonomy = ?) ' +
+        'SELECT DISTINCT tree.root, l.event_id, l.start_utc, l.end_utc, l.status, l.hide_from_listings ' +
+        'FROM tree INNER JOIN event_terms l ON l.term_id = tree.id',
+      [CATEGORY.name, ...(ids ?? []), CATEGORY.name],
+    );
   }
 
   /** The links of the events, in one round trip: venues and organizers in their order. */

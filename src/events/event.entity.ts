@@ -130,6 +130,31 @@ export class EventTermEntity extends EventLinkCopies {
   term?: TermEntity;
 }
 
+/**
+ * An event in the list of a category with its descendants (reference §2.2): one row per category
+ * the event has and per ancestor of one, each once (issue #14). Derived from event_terms and the
+ * categories' parents, kept by EventLinks (`syncTrees` in every event write, `rebuildTrees` when
+ * a category moves or goes). Its `_list` index gives a category's whole tree in start order, as
+ * one range: the page of `categories=` no longer unions a branch per descendant.
+ */
+@Entity('event_category_trees')
+@Index('idx_event_category_trees_list', ['categoryId', 'hideFromListings', 'startUtc', 'eventId', 'status', 'endUtc'])
+export class EventCategoryTreeEntity extends EventLinkCopies {
+  @PrimaryColumn({ name: 'event_id', type: 'int', primaryKeyConstraintName: 'pk_event_category_trees' })
+  eventId!: number;
+
+  @PrimaryColumn({ name: 'category_id', type: 'int', primaryKeyConstraintName: 'pk_event_category_trees' })
+  categoryId!: number;
+
+  @ManyToOne(() => EventEntity, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'event_id', foreignKeyConstraintName: 'fk_event_category_trees_event' })
+  event?: EventEntity;
+
+  @ManyToOne(() => TermEntity, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'category_id', foreignKeyConstraintName: 'fk_event_category_trees_category' })
+  category?: TermEntity;
+}
+
 /** An event's venue; `position` keeps the order they were given in. */
 @Entity('event_venues')
 @Index('idx_event_venues_list', ['venueId', 'hideFromListings', 'startUtc', 'eventId', 'status', 'endUtc'])

@@ -27,8 +27,8 @@ import { DEFAULT_GEOLOC_RADIUS_KM, ListEventsQuery } from './dto/list-events.que
 import { CountedScope, summaryTotalSql } from './event-list-total';
 import { LinkFilters, listMembers, pageSpan, shownPosts, windowSpan } from './event-read-deps';
 import { termRefsRead, termTreesRead } from './event-terms';
-import { EventEntity, EventOrganizerEntity, EventTermEntity, EventVenueEntity } from './event.entity';
-import { EventLinks, LinkKind, eventLinks } from './event-links';
+import { EventCategoryTreeEntity, EventEntity, EventOrganizerEntity, EventTermEntity, EventVenueEntity } from './event.entity';
+import { EventLinks, ListedKind, eventLinks } from './event-links';
 import { EventView, presentEvent } from './event.presenter';
 import { EventIdsSql, EventRelations, EventRelationsReader, LinkedPosts, eventIdsSql } from './event-relations';
 import { MAX_UNION_BRANCHES, unionPageSql } from './link-union-page';
@@ -37,7 +37,7 @@ import { SqlPiece } from '../database/placeholders';
 import { dialectOf } from '../database/dialect';
 
 /** A row of one of the link tables (they share the copied columns). */
-type LinkEntity = EventTermEntity | EventVenueEntity | EventOrganizerEntity;
+type LinkEntity = EventTermEntity | EventVenueEntity | EventOrganizerEntity | EventCategoryTreeEntity;
 
 /** Where a page's ids come from: the events, one link's rows, or one branch per id of a link. */
 type PageSource =
@@ -136,7 +136,8 @@ export class EventsQueryService {
       ...(query.venue ? [{ kind: 'venue' as const, param: 'venue', ids: query.venue }] : []),
       ...(query.organizer ? [{ kind: 'organizer' as const, param: 'organizer', ids: query.organizer }] : []),
       ...(tagIds ? [{ kind: 'term' as const, param: 'tag', ids: tagIds }] : []),
-      ...(categoryIds ? [{ kind: 'term' as const, param: 'cat', ids: categoryIds }] : []),
+      // A category's list holds its descendants' events: one range of event_category_trees per given category.
+      ...(categories ? [{ kind: 'tree' as const, param: 'cat', ids: categories.roots }] : []),
     ];
     const builder = this.dataSource.getRepository(EventEntity).createQueryBuilder('e');
     builder.where('e.hideFromListings = :hidden', { hidden: false });
@@ -434,7 +435,7 @@ export class EventsQueryService {
   private async lookUpFilters(
     query: ListEventsQuery,
     user: AuthUser | null | undefined,
-  ): Promise<{ categories?: { ids: number[]; tree?: number }; tags?: { ids: number[] } }> {
+  ): Promise<{ categories?: { ids: number[]; roots: number[]; tree?: number }; tags?: { ids: number[] } }> {
     const linked = [
       { param: 'venue', entity: VenueEntity, ids: query.venue ?? [] },
       { param: 'organizer', entity: OrganizerEntity, ids: query.organizer ?? [] },
@@ -463,7 +464,11 @@ export class EventsQueryService {
     const subtreeSizes = new Map<number, number>();
     for (const { root } of trees.members) subtreeSizes.set(root, (subtreeSizes.get(root) ?? 0) + 1);
     return {
-      categories: query.categories && { ids, tree: trees.ids.find((root) => subtreeSizes.get(root) === ids.length) },
+      categories: query.categories && {
+        ids,
+        roots: outermost(trees.ids, trees.members),
+        tree: trees.ids.find((root) => subtreeSizes.get(root) === ids.length),
+      },
       tags: tagRefs && { ids: tagRefs.ids },
     };
   }
@@ -645,9 +650,25 @@ function countedScope(
   return { ...(keys[0] ?? { kind: 'all', postId: 0 }), statuses: scope.statuses };
 }
 
+/**
+ * The given categories whose trees hold every event of the others' (a category given with one
+ * of its ancestors adds nothing to it). A cycle written with SQL keeps the first it meets.
+ */
+function outermost(roots: readonly number[], members: readonly { root: number; id: number }[]): number[] {
+  const within = (outer: number, inner: number) => members.some((member) => member.root === outer && member.id === inner);
+  const kept: number[] = [];
+  for (const root of roots) {
+    if (kept.some((outer) => within(outer, root))) continue;
+    // Those kept before that lie in this one's tree add nothing now.
+    for (let i = kept.length - 1; i >= 0; i--) if (within(root, kept[i])) kept.splice(i, 1);
+    kept.push(root);
+  }
+  return kept;
+}
+
 /** A list's filter by terms, venues or organizers: OR within it, AND between them. */
 interface LinkFilter {
-  readonly kind: LinkKind;
+  readonly kind: ListedKind;
   readonly param: string;
   readonly ids: readonly number[];
 }

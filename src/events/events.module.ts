@@ -3,7 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { MediaModule } from '../media/media.module';
 import { OrganizersModule } from '../organizers/organizers.module';
 import { VenuesModule } from '../venues/venues.module';
-import { EventEntity, EventOrganizerEntity, EventTermEntity, EventVenueEntity } from './event.entity';
+import { EventCategoryTreeEntity, EventEntity, EventOrganizerEntity, EventTermEntity, EventVenueEntity } from './event.entity';
 import { EventLinksModule } from './event-links.module';
 import { EventRelationsReader } from './event-relations';
 import { DayCountFolder } from './day-count-folder';
@@ -24,6 +24,7 @@ import { RecurrenceService } from './recurrence/recurrence.service';
       EventTermEntity,
       EventVenueEntity,
       EventOrganizerEntity,
+      EventCategoryTreeEntity,
       EventSeriesEntity,
       EventOccurrenceEntity,
     ]),

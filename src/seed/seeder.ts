@@ -133,7 +133,8 @@ async function seed(dataSource: DataSource, options: SeedOptions, progress?: See
 
     // The events' day counts, summed over the whole seed and written once at the end: as many rows
     // as a rebuild (events:recount-days) holds, not one +1 row per event and bucket.
-    const dayCounts = new DayCountDeltas(new CategoryTrees(categoryParents));
+    const trees = new CategoryTrees(categoryParents);
+    const dayCounts = new DayCountDeltas(trees);
     let writing: Promise<void> | undefined;
     for (;;) {
       const batch = await generateBatch(data, EVENTS_PER_TRANSACTION);
@@ -142,7 +143,7 @@ async function seed(dataSource: DataSource, options: SeedOptions, progress?: See
       for (const event of countedEvents(batch)) dayCounts.add(event, 1);
       writing = dataSource.transaction((manager) =>
         relaxed(manager, async () => {
-          await writeEvents(manager, batch);
+          await writeEvents(manager, batch, trees);
           advance(batch.events.length, 'events');
         }),
       );
@@ -213,7 +214,7 @@ async function relaxed<T>(manager: EntityManager, work: () => Promise<T>): Promi
   }
 }
 
-async function writeEvents(manager: EntityManager, batch: EventBatch): Promise<void> {
+async function writeEvents(manager: EntityManager, batch: EventBatch, trees: CategoryTrees): Promise<void> {
   await insertRows(manager, EventEntity, batch.events);
   // Link rows through their owner, with copies of the events' list columns (issue #14).
   const events = new Map(batch.events.map((event) => [event.id, event]));
@@ -235,6 +236,14 @@ async function writeEvents(manager: EntityManager, batch: EventBatch): Promise<v
     manager,
     'organizer',
     batch.organizers.map((row) => copied(row.eventId, row.organizerId, row.position)),
+  );
+  // Each event in the list of each of its categories and of every ancestor of one, once.
+  const categories = new Map<number, number[]>();
+  for (const row of batch.terms) categories.set(row.eventId, [...(categories.get(row.eventId) ?? []), row.termId]);
+  await eventLinks.insertCopied(
+    manager,
+    'tree',
+    [...categories].flatMap(([eventId, termIds]) => [...trees.of(termIds)].map((category) => copied(eventId, category))),
   );
 }
 

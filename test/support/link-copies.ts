@@ -10,6 +10,7 @@ export async function linkCopyDifferences(dataSource: DataSource): Promise<strin
     ['event_terms', 'term_id'],
     ['event_venues', 'venue_id'],
     ['event_organizers', 'organizer_id'],
+    ['event_category_trees', 'category_id'],
   ] as const) {
     const rows = await dataSource.query<Record<string, number | string>[]>(
       `SELECT l.event_id, l.${column} AS post_id, ` +
@@ -53,4 +54,30 @@ export async function linkedEventIds(
     values,
   );
   return rows.map((row) => Number(row.id));
+}
+
+/**
+ * event_category_trees as the writes left it (`event category` rows), and as it must be: each
+ * event in the tree of each of its categories and of every ancestor of one, worked out here from
+ * event_terms and the categories' parents, not by the app's code.
+ */
+export async function categoryTreeRows(dataSource: DataSource): Promise<{ maintained: string[]; expected: string[] }> {
+  const kept = await dataSource.query<{ event_id: number | string; category_id: number | string }[]>(
+    'SELECT event_id, category_id FROM event_category_trees',
+  );
+  const categories = await dataSource.query<{ id: number | string; parent: number | string }[]>(
+    "SELECT id, parent FROM terms WHERE taxonomy = 'tribe_events_cat'",
+  );
+  const parents = new Map(categories.map((row) => [Number(row.id), Number(row.parent)]));
+  const links = await dataSource.query<{ event_id: number | string; term_id: number | string }[]>(
+    'SELECT event_id, term_id FROM event_terms',
+  );
+  const expected = new Set<string>();
+  for (const link of links) {
+    for (let id = Number(link.term_id), depth = 0; parents.has(id) && depth < 100; id = parents.get(id)!, depth++) {
+      expected.add(`${Number(link.event_id)} ${id}`);
+    }
+  }
+  const order = (rows: Iterable<string>) => [...rows].sort();
+  return { maintained: order(kept.map((row) => `${Number(row.event_id)} ${Number(row.category_id)}`)), expected: order(expected) };
 }

@@ -14,6 +14,7 @@ import { EventsStartIndex1763700500000 } from './1763700500000-EventsStartIndex'
 import { CategoryTreeDayCounts1763700600000 } from './1763700600000-CategoryTreeDayCounts';
 import { EventDayCountsFolded1763700800000 } from './1763700800000-EventDayCountsFolded';
 import { EventDayCountsCovering1763700900000 } from './1763700900000-EventDayCountsCovering';
+import { EventCategoryTrees1763701000000 } from './1763701000000-EventCategoryTrees';
 
 /** Every mysql migration, in timestamp order. Append-only once merged. */
 export const MYSQL_MIGRATIONS: Function[] = [
@@ -33,4 +34,5 @@ export const MYSQL_MIGRATIONS: Function[] = [
   CategoryTreeDayCounts1763700600000,
   EventDayCountsFolded1763700800000,
   EventDayCountsCovering1763700900000,
+  EventCategoryTrees1763701000000,
 ];
