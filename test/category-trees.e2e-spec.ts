@@ -1,3 +1,4 @@
+import { createConnection } from 'mysql2/promise';
 import { TEST_DATABASES } from './support/databases';
 import { dayCountsAndRebuild } from './support/day-counts';
 import { LinkFilterRows, categoryTreeRows, linkCopyDifferences, linkedEventIds } from './support/link-copies';
@@ -347,12 +348,65 @@ describe.each(TEST_DATABASES)('category trees on $kind', (database) => {
     expect(deep).toBeGreaterThan(25);
   });
 
+  it('keeps the tree rows of an occurrence right when an update of it and one of its whole series race', async () => {
+    const category = async (name: string) => Number((await send('post', '/categories', { name })).body.id);
+    const [a, x, y] = [await category('Race A'), await category('Race X'), await category('Race Y')];
+    const series = await send('post', '/events', {
+      title: 'Racing series',
+      start_date: wall(SERIES_START + 18 * 3_600_000),
+      end_date: wall(SERIES_START + 19 * 3_600_000),
+      timezone: 'UTC',
+      recurrence: ['RRULE:FREQ=WEEKLY;COUNT=4'],
+      categories: [a],
+      status: 'draft',
+    });
+    expect(series.status).toBe(201);
+    const [occurrence] = (
+      await t.dataSource.query<{ id: number }[]>('SELECT event_id AS id FROM event_occurrences WHERE series_id = ? AND event_id <> ?', [
+        series.body.id,
+        series.body.id,
+      ])
+    ).map((row) => Number(row.id));
+    // MySQL/MariaDB: another session holds the occurrence's row, so that both updates read their
+    // "before" while neither has written, then write one after the other. SQLite runs writes one
+    // at a time: the same requests, in turn.
+    const holder = sqlite ? undefined : await createConnection({ uri: t.config.database.type === 'mysql' ? t.config.database.url : '' });
+    await holder?.query('START TRANSACTION');
+    await holder?.query('SELECT id FROM events WHERE id = ? FOR UPDATE', [occurrence]);
+    const one = send('patch', `/events/${occurrence}`, { categories: [x] }).then((res) => res);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    // The series' first event: the whole series changes.
+    const all = send('patch', `/events/${series.body.id}`, { categories: [y] }).then((res) => res);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await holder?.query('ROLLBACK');
+    await holder?.end();
+    expect([(await one).status, (await all).status]).toEqual([200, 200]);
+    const rows = await categoryTreeRows(t.dataSource);
+    expect(rows.maintained).toEqual(rows.expected);
+    // The second write recorded its change from what the first left, not from where both started.
+    const { maintained, rebuilt } = await dayCountsAndRebuild(t.dataSource);
+    expect(maintained).toEqual(rebuilt);
+    // What the lists show agrees with what the events say.
+    const listed = async (id: number) => {
+      const res = await t.request
+        .get(t.api('/events'))
+        .query({ categories: String(id), start_date: wall(SERIES_START - DAY), end_date: wall(SERIES_START + 40 * DAY) })
+        .set('Authorization', admin.auth);
+      return (res.body as { events?: { id: number; categories: { id: number }[] }[] }).events ?? [];
+    };
+    for (const id of [x, y]) for (const event of await listed(id)) expect(event.categories.map((c) => c.id)).toContain(id);
+  });
+
   it('fills the tree rows of the events already there when its migration runs on an existing database', async () => {
     const before = await categoryTreeRows(t.dataSource);
     expect(before.maintained.length).toBeGreaterThan(300);
-    const last = await t.dataSource.query<{ name: string }[]>('SELECT name FROM migrations ORDER BY id DESC LIMIT 1');
-    expect(last[0].name).toBe('EventCategoryTrees1763701000000');
-    await t.dataSource.undoLastMigration();
+    // Back to before migration 1763701000000 (and any later one), then forward again.
+    const reverted: string[] = [];
+    while (!reverted.includes('EventCategoryTrees1763701000000')) {
+      const [last] = await t.dataSource.query<{ name: string }[]>('SELECT name FROM migrations ORDER BY id DESC LIMIT 1');
+      await t.dataSource.undoLastMigration();
+      reverted.push(last.name);
+    }
     const runner = t.dataSource.createQueryRunner();
     try {
       expect(await runner.hasTable('event_category_trees')).toBe(false);

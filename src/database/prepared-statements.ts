@@ -1,3 +1,4 @@
+import { Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { dialectOf } from './dialect';
 
@@ -22,7 +23,7 @@ import { dialectOf } from './dialect';
  * MAX_PREPARED_PER_CONNECTION statements per connection and closes the least recently used one
  * beyond, so texts that vary (IN lists of other lengths) cannot pile up against the server's
  * `max_prepared_stmt_count`, which every connection of every instance shares; a statement the
- * server refuses to prepare for that reason runs as text.
+ * server refuses to prepare for that reason (or must prepare again too often) runs as text.
  */
 export const MAX_PREPARED_PER_CONNECTION = 64;
 
@@ -30,8 +31,10 @@ export const MAX_PREPARED_PER_CONNECTION = 64;
 const MAX_PREPARED_PARAMETERS = 512;
 /** Texts remembered as preparable; when full it starts afresh (callers mark their text at every call). */
 const MAX_MARKED = 4096;
-/** ER_MAX_PREPARED_STMT_COUNT_REACHED. */
+/** ER_MAX_PREPARED_STMT_COUNT_REACHED: every prepared statement the server allows exists. */
 const TOO_MANY_PREPARED = 1461;
+/** ER_NEED_REPREPARE: a table changed under the statement more often than the server re-prepares it. */
+const NEED_REPREPARE = 1615;
 
 const marked = new Set<string>();
 
@@ -73,14 +76,27 @@ export function usePreparedStatements(dataSource: DataSource): DataSource {
   return dataSource;
 }
 
-/** TypeORM runs every statement as `query(sql, values, callback)`: the marked ones go to `execute`. */
+let warned = false;
+
+/**
+ * TypeORM runs every statement as `query(sql, values, callback)`: the marked ones go to `execute`.
+ * One the server will not prepare runs as text; the first refusal for want of room is logged
+ * once, for the operator (raise `max_prepared_stmt_count`): until then each marked statement
+ * costs a refused prepare more.
+ */
 function routeMarked(connection: Mysql2Connection): void {
   const query = connection.query.bind(connection);
   connection.query = (...args: unknown[]) => {
     const [sql, values, callback] = args;
     if (typeof sql !== 'string' || typeof callback !== 'function' || !marked.has(sql) || !bindable(values)) return query(...args);
     return connection.execute(sql, values, (error, ...results) => {
-      if (error?.errno === TOO_MANY_PREPARED) return query(sql, values, callback);
+      if (error?.errno === TOO_MANY_PREPARED || error?.errno === NEED_REPREPARE) {
+        if (error.errno === TOO_MANY_PREPARED && !warned) {
+          warned = true;
+          new Logger('Database').warn(`the server refused to prepare a statement (${error.message}); such statements run as text`);
+        }
+        return query(sql, values, callback);
+      }
       (callback as Callback)(error, ...results);
     });
   };

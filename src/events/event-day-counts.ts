@@ -2,7 +2,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import { transaction } from '../database/transaction';
 import { noteWrite } from '../database/write-notes';
 import { ALL, eventsWritten } from '../database/write-scope';
-import { TreeChange, eventLinks } from './event-links';
+import { EventTrees, eventLinks } from './event-links';
 import { DayCountDeltas } from './day-count-deltas';
 import { markDayCountsFolded } from './day-count-folding';
 import { loadCategoryTrees } from './category-trees';
@@ -81,21 +81,22 @@ export async function recordEventChanges(manager: EntityManager, changes: readon
   );
   const deltas = new DayCountDeltas(trees);
   const unlinked: { kind: number; postId: number }[] = [];
-  const treeChanges: TreeChange[] = [];
+  const moved: EventTrees[] = [];
   for (const change of changes) {
     if ('unlinked' in change) unlinked.push({ kind: COUNT_KIND[change.unlinked.kind], postId: change.unlinked.postId });
     else {
       deltas.add(change.before, -1);
       deltas.add(change.after, 1);
+      // A deleted event's tree rows went with it; the others follow their categories.
       const before = trees.of(change.before?.termIds ?? []);
-      const after = trees.of(change.after?.termIds ?? []);
-      if (!sameSet(before, after)) treeChanges.push({ eventId: change.id, before, after });
+      const after = change.after && trees.of(change.after.termIds);
+      if (after && !sameSet(before, after)) moved.push({ eventId: change.id, categories: after, created: change.before === null });
     }
   }
   for (const { kind, postId } of unlinked) {
     await manager.query('DELETE FROM event_day_counts WHERE kind = ? AND post_id = ?', [kind, postId]);
   }
-  await eventLinks.syncTrees(manager, treeChanges);
+  await eventLinks.syncTrees(manager, moved);
   await deltas.write(manager);
 }
 
@@ -103,15 +104,26 @@ function sameSet(a: ReadonlySet<number>, b: ReadonlySet<number>): boolean {
   return a.size === b.size && [...a].every((item) => b.has(item));
 }
 
-/** What the counts see of the events `ids` now (as this transaction sees them): 2 queries. */
-export async function loadCountedEvents(manager: EntityManager, ids: readonly number[]): Promise<Map<number, CountedEvent>> {
+/**
+ * What the counts see of the events `ids` now: 2 queries. `locked` (a write's before and after
+ * of events it changes): on MySQL/MariaDB the event rows are locked for update, in id order, and
+ * the rows read as last committed, not as the transaction's snapshot saw them. Two writes of one
+ * event (an occurrence and its whole series) then take turns, the second reading what the first
+ * left; unlocked, the second read the state both started from, and recorded a change from it.
+ */
+export async function loadCountedEvents(
+  manager: EntityManager,
+  ids: readonly number[],
+  options: { locked?: boolean } = {},
+): Promise<Map<number, CountedEvent>> {
   const found = new Map<number, CountedEvent>();
   if (!ids.length) return found;
+  const lock = options.locked && !isSqlite(manager) ? ' ORDER BY id FOR UPDATE' : '';
   const events = await manager.query<Record<string, unknown>[]>(
-    `SELECT id, status, hide_from_listings, featured, ticketed, start_utc, end_utc FROM events WHERE id IN (${marks(ids.length)})`,
+    `SELECT id, status, hide_from_listings, featured, ticketed, start_utc, end_utc FROM events WHERE id IN (${marks(ids.length)})${lock}`,
     [...ids],
   );
-  const links = await eventLinks.linksOf(manager, ids);
+  const links = await eventLinks.linksOf(manager, ids, options);
   const sqlite = isSqlite(manager);
   for (const row of events) {
     const id = Number(row.id);
@@ -220,27 +232,25 @@ export function treeDayCountInserts(sqlite: boolean, ids?: readonly number[]): {
  * tree changes in them, and an event may also be linked to another category below them, so they
  * are counted again from the links: a rare administrator's write, which costs about 2.5 s for the
  * seed's largest tree at 1,000,000 events (193,813 events), their link rows share-locked meanwhile
- * (on MySQL an INSERT ... SELECT locks what it reads): writes of those events wait.
+ * (on MySQL an INSERT ... SELECT locks what it reads): writes of those events wait. The events of
+ * its tree (read before the write: a deleted category's go with it) get their rows of those
+ * categories in event_category_trees made afresh, in chunks: about 1 s per 10,000 events.
  */
 export async function recountingCategoryTrees<T>(manager: EntityManager, id: number, work: () => Promise<T>): Promise<T> {
   const before = (await loadCategoryTrees(manager, [id])).of([id]);
+  const members = await eventLinks.treeMembers(manager, id);
   const result = await work();
   const after = (await loadCategoryTrees(manager, [id])).of([id]);
-  await recountCategoryTrees(
-    manager,
-    [...new Set([...before, ...after])].filter((tree) => before.has(tree) !== after.has(tree)),
-  );
+  const changed = [...new Set([...before, ...after])].filter((tree) => before.has(tree) !== after.has(tree));
+  await recountCategoryTrees(manager, changed);
+  await eventLinks.resyncTrees(manager, members, changed);
   return result;
 }
 
-/**
- * The `tree` rows of the categories `ids` (all when not given) counted afresh, and their rows of
- * event_category_trees made afresh; both gone for ids that are no category.
- */
+/** The `tree` rows of the categories `ids` (all when not given) counted afresh; gone for ids that are no category. */
 export async function recountCategoryTrees(manager: EntityManager, ids?: readonly number[]): Promise<void> {
   if (ids && !ids.length) return;
   noteWrite(ALL);
-  await eventLinks.rebuildTrees(manager, ids);
   const only = ids ? ` AND post_id IN (${marks(ids.length)})` : '';
   await manager.query(`DELETE FROM event_day_counts WHERE kind = ?${only}`, [COUNT_KIND.tree, ...(ids ?? [])]);
   const sqlite = isSqlite(manager);

@@ -4,6 +4,7 @@ import { EventCategoryTreeEntity, EventOrganizerEntity, EventTermEntity, EventVe
 import { marks } from '../database/placeholders';
 import { isSqlite } from '../database/dialect';
 import { CATEGORY } from '../terms/taxonomy';
+import { loadCategoryTrees } from './category-trees';
 
 /** What an event is linked to: its categories and tags, venues, organizers. */
 export type LinkKind = 'term' | 'venue' | 'organizer';
@@ -14,7 +15,7 @@ export type LinkKind = 'term' | 'venue' | 'organizer';
  */
 export type ListedKind = LinkKind | 'tree';
 
-/** A link table's name, its post column and entity. */
+/** A table a list filters by (a link table, or event_category_trees, derived from event_terms): its name, post column and entity. */
 export interface LinkTable {
   readonly table: 'event_terms' | 'event_venues' | 'event_organizers' | 'event_category_trees';
   readonly column: 'term_id' | 'venue_id' | 'organizer_id' | 'category_id';
@@ -36,11 +37,12 @@ const COPYING: readonly ListedKind[] = ['term', 'venue', 'organizer', 'tree'];
 /** The event columns each link row copies (issue #14): what the list filters on besides the link. */
 const COPIED = ['start_utc', 'end_utc', 'status', 'hide_from_listings'] as const;
 
-/** How one event's categories place it in the categories' trees: before and after a write. */
-export interface TreeChange {
+/** The categories whose trees hold an event after a write: its categories and their ancestors. */
+export interface EventTrees {
   readonly eventId: number;
-  readonly before: ReadonlySet<number>;
-  readonly after: ReadonlySet<number>;
+  readonly categories: ReadonlySet<number>;
+  /** The event was created by the write: it has no rows yet. */
+  readonly created: boolean;
 }
 
 /** One link row to write; `position` orders venues and organizers. */
@@ -67,6 +69,30 @@ export interface EventLinkIds {
 
 /** Rows per statement: 3 placeholders each, under SQLite's 500 compound SELECTs. */
 const CHUNK = 200;
+/** Events per statement when the tree rows of a moved or deleted category's events are made afresh. */
+const RESYNC_CHUNK = 2000;
+
+/**
+ * `WITH RECURSIVE tree (root, id)`: each category (`?` its taxonomy, then `filter` on the roots'
+ * ids, then the taxonomy again) with itself and every descendant.
+ */
+const DESCENDANTS = (filter: string) =>
+  `WITH RECURSIVE tree (root, id) AS (SELECT id, id FROM terms WHERE taxonomy = ?${filter} ` +
+  'UNION SELECT tree.root, t.id FROM terms t INNER JOIN tree ON t.parent = tree.id WHERE t.taxonomy = ?)';
+
+/**
+ * INSERT of tree rows (`select` gives category_id, event_id and the copies, and ends with its
+ * WHERE clause, which SQLite needs before ON CONFLICT), or fresh copies on a row that is there
+ * already (MySQL/MariaDB's ON DUPLICATE KEY, SQLite's ON CONFLICT).
+ */
+function treeRowsUpsert(sqlite: boolean, select: string): string {
+  const columns = `(category_id, event_id, ${COPIED.join(', ')})`;
+  return sqlite
+    ? `INSERT INTO event_category_trees ${columns} ${select} ` +
+        `ON CONFLICT (event_id, category_id) DO UPDATE SET ${COPIED.map((name) => `${name} = excluded.${name}`).join(', ')}`
+    : `INSERT INTO event_category_trees ${columns} ${select} ` +
+        `ON DUPLICATE KEY UPDATE ${COPIED.map((name) => `${name} = VALUES(${name})`).join(', ')}`;
+}
 
 /**
  * THE owner of event_terms, event_venues, event_organizers and event_category_trees (issue #13:
@@ -89,7 +115,7 @@ export class EventLinks {
   }
 
   /** Inserts link rows, each with copies read from its event row in this transaction. */
-  async insert(manager: EntityManager, kind: ListedKind, rows: readonly LinkRow[]): Promise<void> {
+  async insert(manager: EntityManager, kind: LinkKind, rows: readonly LinkRow[]): Promise<void> {
     const { table, column } = LINK_TABLES[kind];
     for (let from = 0; from < rows.length; from += CHUNK) {
       const slice = rows.slice(from, from + CHUNK);
@@ -176,11 +202,12 @@ export class EventLinks {
 
   /**
    * Every link row's copies made equal to its event again, for events changed with SQL behind the
-   * app's back; `terms:recount` and `events:recount-days` run it first. Only rows that differ are written.
+   * app's back; `terms:recount` and `events:recount-days` run it first, then rebuild the tree rows
+   * from these (rebuildTrees), so those are left alone here. Only rows that differ are written.
    */
   async refreshAll(manager: EntityManager): Promise<void> {
     const sqlite = isSqlite(manager);
-    for (const kind of COPYING) {
+    for (const kind of ['term', 'venue', 'organizer'] as const) {
       const { table } = LINK_TABLES[kind];
       const differs = COPIED.map((name) => `NOT (l.${name} <=> e.${name})`).join(' OR ');
       const sql = sqlite
@@ -192,60 +219,131 @@ export class EventLinks {
   }
 
   /**
-   * The tree rows of events whose categories (or the trees they are in) changed: the categories
-   * each leaves deleted, those it enters inserted with copies of its row. `before`/`after` come
-   * from the parents the write's transaction read (loadCategoryTrees). An event deleted meanwhile
-   * lost its rows with it (ON DELETE CASCADE), and an event not written yet gets none.
+   * The tree rows of events whose categories changed, made equal to `categories` (the trees after
+   * the write, from the parents its transaction share-locked): rows outside them deleted, the
+   * others inserted or, when there, given fresh copies. From the state after the write alone, not
+   * from a difference with the state before it, so that a row a concurrent write left cannot
+   * outlive it. A deleted event lost its rows with it (ON DELETE CASCADE): callers leave those out.
    */
-  async syncTrees(manager: EntityManager, changes: readonly TreeChange[]): Promise<void> {
-    const left: [number, number][] = [];
-    const entered: LinkRow[] = [];
-    for (const { eventId, before, after } of changes) {
-      for (const category of before) if (!after.has(category)) left.push([eventId, category]);
-      for (const category of after) if (!before.has(category)) entered.push({ eventId, postId: category });
-    }
-    for (let from = 0; from < left.length; from += CHUNK) {
-      const slice = left.slice(from, from + CHUNK);
+  async syncTrees(manager: EntityManager, events: readonly EventTrees[]): Promise<void> {
+    const existing = events.filter((event) => !event.created);
+    for (let from = 0; from < existing.length; from += CHUNK) {
+      const slice = existing.slice(from, from + CHUNK);
+      const kept = (event: EventTrees) => (event.categories.size ? ` AND category_id NOT IN (${marks(event.categories.size)})` : '');
       await manager.query(
-        `DELETE FROM event_category_trees WHERE ${slice.map(() => '(event_id = ? AND category_id = ?)').join(' OR ')}`,
-        slice.flat(),
+        `DELETE FROM event_category_trees WHERE ${slice.map((event) => `(event_id = ?${kept(event)})`).join(' OR ')}`,
+        slice.flatMap((event) => [event.eventId, ...event.categories]),
       );
     }
-    await this.insert(manager, 'tree', entered);
-  }
-
-  /**
-   * The tree rows of the categories `ids` (all when not given) made afresh from event_terms and
-   * the categories' parents: after a category moves or goes (every event of its tree enters or
-   * leaves the trees above it), and for links written with SQL (`events:recount-days`). The copies
-   * come from the link rows' own (idx_event_terms_list holds them), never the events' rows. On
-   * MySQL/MariaDB the INSERT ... SELECT share-locks the link rows it reads, as the tree counts'
-   * recount beside it does.
-   */
-  async rebuildTrees(manager: EntityManager, ids?: readonly number[]): Promise<void> {
-    if (ids && !ids.length) return;
-    const only = ids ? ` AND id IN (${marks(ids.length)})` : '';
-    await manager.query(`DELETE FROM event_category_trees${ids ? ` WHERE category_id IN (${marks(ids.length)})` : ''}`, [...(ids ?? [])]);
-    await manager.query(
-      'INSERT INTO event_category_trees (category_id, event_id, start_utc, end_utc, status, hide_from_listings) ' +
-        `WITH RECURSIVE tree (root, id) AS (SELECT id, id FROM terms WHERE taxonomy = ?${only} ` +
-        'UNION SELECT tree.root, t.id FROM terms t INNER JOIN tree ON t.parent = tree.id WHERE t.taxonomy = ?) ' +
-        'SELECT DISTINCT tree.root, l.event_id, l.start_utc, l.end_utc, l.status, l.hide_from_listings ' +
-        'FROM tree INNER JOIN event_terms l ON l.term_id = tree.id',
-      [CATEGORY.name, ...(ids ?? []), CATEGORY.name],
+    await this.upsertTrees(
+      manager,
+      events.flatMap(({ eventId, categories }) => [...categories].map((postId) => ({ eventId, postId }))),
     );
   }
 
-  /** The links of the events, in one round trip: venues and organizers in their order. */
-  async linksOf(manager: EntityManager, eventIds: readonly number[]): Promise<Map<number, EventLinkIds>> {
+  /**
+   * The rows of the categories `categories` for the events `eventIds`, made afresh from the
+   * events' categories (read by primary key, share-locked on MySQL/MariaDB) and the categories'
+   * parents as the transaction now sees them: after a category moves or goes, for the events of
+   * its tree (read before it), the rows of the trees it left or entered. Chunk by chunk of events,
+   * each a few statements by primary key, so that a large tree runs into no statement limit.
+   */
+  async resyncTrees(manager: EntityManager, eventIds: readonly number[], categories: readonly number[]): Promise<void> {
+    if (!categories.length) return;
+    const wanted = new Set(categories);
+    const lock = isSqlite(manager) ? '' : ' LOCK IN SHARE MODE';
+    for (let from = 0; from < eventIds.length; from += RESYNC_CHUNK) {
+      const slice = eventIds.slice(from, from + RESYNC_CHUNK);
+      const links = await manager.query<{ event_id: number | string; term_id: number | string }[]>(
+        `SELECT event_id, term_id FROM event_terms WHERE event_id IN (${marks(slice.length)})${lock}`,
+        slice,
+      );
+      const termIds = new Map<number, number[]>();
+      for (const link of links) termIds.set(Number(link.event_id), [...(termIds.get(Number(link.event_id)) ?? []), Number(link.term_id)]);
+      const trees = await loadCategoryTrees(
+        manager,
+        links.map((link) => Number(link.term_id)),
+      );
+      await manager.query(
+        `DELETE FROM event_category_trees WHERE category_id IN (${marks(categories.length)}) AND event_id IN (${marks(slice.length)})`,
+        [...categories, ...slice],
+      );
+      await this.upsertTrees(
+        manager,
+        [...termIds].flatMap(([eventId, terms]) =>
+          [...trees.of(terms)].filter((category) => wanted.has(category)).map((postId) => ({ eventId, postId })),
+        ),
+      );
+    }
+  }
+
+  /** Tree rows (`postId` the category) with copies of their events' columns, inserted or refreshed. */
+  private async upsertTrees(manager: EntityManager, rows: readonly LinkRow[]): Promise<void> {
+    const sqlite = isSqlite(manager);
+    for (let from = 0; from < rows.length; from += CHUNK) {
+      const slice = rows.slice(from, from + CHUNK);
+      const values = slice.map((_, index) => (index ? 'SELECT ?, ?' : 'SELECT ? AS event_id, ? AS category_id')).join(' UNION ALL ');
+      await manager.query(
+        treeRowsUpsert(
+          sqlite,
+          `SELECT p.category_id, e.id, ${COPIED.map((name) => `e.${name}`).join(', ')} FROM (${values}) p INNER JOIN events e ON e.id = p.event_id WHERE true`,
+        ),
+        slice.flatMap((row) => [row.eventId, row.postId]),
+      );
+    }
+  }
+
+  /**
+   * The events in a category's tree (its rows), in id order. On MySQL/MariaDB read as last
+   * committed and share-locked until the commit: an event write that put an event in the tree
+   * meanwhile is among them, and one that would put it there now waits (a category move or delete
+   * reads them before its own write).
+   */
+  async treeMembers(manager: EntityManager, categoryId: number): Promise<number[]> {
+    const rows = await manager.query<{ id: number | string }[]>(
+      `SELECT event_id AS id FROM event_category_trees WHERE category_id = ? ORDER BY event_id${isSqlite(manager) ? '' : ' LOCK IN SHARE MODE'}`,
+      [categoryId],
+    );
+    return rows.map((row) => Number(row.id));
+  }
+
+  /**
+   * Every row of event_category_trees made afresh (all in one statement: `events:recount-days` and
+   * `terms:recount`, for links or parents written with SQL). The copies are event_terms' own (its
+   * list index holds them); should two rows of one event disagree, the least of each is kept
+   * (the next refresh of that event puts it right) rather than failing on the primary key.
+   */
+  async rebuildTrees(manager: EntityManager): Promise<void> {
+    await manager.query('DELETE FROM event_category_trees');
+    await manager.query(
+      `INSERT INTO event_category_trees (category_id, event_id, ${COPIED.join(', ')}) ${DESCENDANTS('')} ` +
+        `SELECT tree.root, l.event_id, ${COPIED.map((name) => `MIN(l.${name})`).join(', ')} ` +
+        'FROM tree INNER JOIN event_terms l ON l.term_id = tree.id GROUP BY tree.root, l.event_id',
+      [CATEGORY.name, CATEGORY.name],
+    );
+  }
+
+  /**
+   * The links of the events, in one round trip: venues and organizers in their order. `locked`:
+   * read as last committed and share-locked until the commit (for a write's before and after).
+   */
+  async linksOf(
+    manager: EntityManager,
+    eventIds: readonly number[],
+    options: { locked?: boolean } = {},
+  ): Promise<Map<number, EventLinkIds>> {
     const found = new Map<number, EventLinkIds>();
     if (!eventIds.length) return found;
     const list = marks(eventIds.length);
+    // Locked (MySQL/MariaDB): each SELECT reads the rows as last committed, not as the transaction's snapshot saw them.
+    const lockable = options.locked && !isSqlite(manager);
+    const select = (sql: string) => (lockable ? `(${sql} LOCK IN SHARE MODE)` : sql);
     const rows = await manager.query<{ k: string; event_id: number | string; post_id: number | string }[]>(
-      `SELECT 't' AS k, event_id, term_id AS post_id, 0 AS position FROM event_terms WHERE event_id IN (${list}) ` +
-        `UNION ALL SELECT 'v', event_id, venue_id, position FROM event_venues WHERE event_id IN (${list}) ` +
-        `UNION ALL SELECT 'o', event_id, organizer_id, position FROM event_organizers WHERE event_id IN (${list}) ` +
-        'ORDER BY 1, 2, 4, 3',
+      [
+        select(`SELECT 't' AS k, event_id, term_id AS post_id, 0 AS position FROM event_terms WHERE event_id IN (${list})`),
+        select(`SELECT 'v', event_id, venue_id, position FROM event_venues WHERE event_id IN (${list})`),
+        select(`SELECT 'o', event_id, organizer_id, position FROM event_organizers WHERE event_id IN (${list})`),
+      ].join(' UNION ALL ') + ' ORDER BY 1, 2, 4, 3',
       [...eventIds, ...eventIds, ...eventIds],
     );
     for (const row of rows) {

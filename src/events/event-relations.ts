@@ -108,7 +108,7 @@ export class EventRelationsReader {
     const { sql, params } = this.statement(ids, options);
     let scalar: number | undefined;
     // Every branch reads by primary key: prepared, unless the ids or the scalar come from a query that is not.
-    const fixedPlan = (ids.fixedPlan ?? false) && (options.scalar?.fixedPlan ?? true);
+    const fixedPlan = ids.fixedPlan === true && (options.scalar === undefined || options.scalar.fixedPlan === true);
     const rows = (await readQuery<Row[]>(manager, fixedPlan ? prepared(sql) : sql, params)).sort((a, b) => this.compareRows(a, b));
     const events: EventEntity[] = [];
     const terms = new Map<number, TermEntity[]>();

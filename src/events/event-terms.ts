@@ -255,8 +255,9 @@ export function recountAllTerms(dataSource: DataSource): Promise<{ terms: number
       const slice = ids.slice(from, from + 500);
       await manager.query(`UPDATE terms SET count = ${PUBLISHED_EVENTS_OF_TERM} WHERE id IN (${marks(slice.length)})`, slice);
     }
-    // The list totals of each category with its descendants follow the tree (parents changed with SQL too).
+    // The list totals and pages of each category with its descendants follow the tree (parents changed with SQL too).
     await recountCategoryTrees(manager);
+    await eventLinks.rebuildTrees(manager);
     return { terms: Number(n), corrected: ids.length };
   });
 }

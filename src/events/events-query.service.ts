@@ -435,7 +435,11 @@ export class EventsQueryService {
   private async lookUpFilters(
     query: ListEventsQuery,
     user: AuthUser | null | undefined,
-  ): Promise<{ categories?: { ids: number[]; roots: number[]; tree?: number }; tags?: { ids: number[] } }> {
+  ): Promise<{
+    /** ids: the given categories and their descendants; roots: those the list pages from (outermost); tree: the one whose counts apply. */
+    categories?: { ids: number[]; roots: number[]; tree?: number };
+    tags?: { ids: number[] };
+  }> {
     const linked = [
       { param: 'venue', entity: VenueEntity, ids: query.venue ?? [] },
       { param: 'organizer', entity: OrganizerEntity, ids: query.organizer ?? [] },
@@ -651,11 +655,17 @@ function countedScope(
 }
 
 /**
- * The given categories whose trees hold every event of the others' (a category given with one
- * of its ancestors adds nothing to it). A cycle written with SQL keeps the first it meets.
+ * The given categories that lie in no other given category's tree: a category given with one of
+ * its ancestors adds nothing to that ancestor's list. A cycle written with SQL keeps the first it meets.
  */
 function outermost(roots: readonly number[], members: readonly { root: number; id: number }[]): number[] {
-  const within = (outer: number, inner: number) => members.some((member) => member.root === outer && member.id === inner);
+  const trees = new Map<number, Set<number>>();
+  for (const { root, id } of members) {
+    const tree = trees.get(root);
+    if (tree) tree.add(id);
+    else trees.set(root, new Set([id]));
+  }
+  const within = (outer: number, inner: number) => outer !== inner && trees.get(outer)?.has(inner) === true;
   const kept: number[] = [];
   for (const root of roots) {
     if (kept.some((outer) => within(outer, root))) continue;
@@ -666,7 +676,10 @@ function outermost(roots: readonly number[], members: readonly { root: number; i
   return kept;
 }
 
-/** A list's filter by terms, venues or organizers: OR within it, AND between them. */
+/**
+ * A list's filter by tags, venues, organizers or category trees (event_category_trees): OR within
+ * it, AND between them.
+ */
 interface LinkFilter {
   readonly kind: ListedKind;
   readonly param: string;

@@ -194,9 +194,10 @@ export class EventsWriteService {
    * themselves (occurrence-rows.ts); ids that are gone afterwards count as deleted.
    */
   private async counting<T>(manager: EntityManager, ids: readonly number[], work: () => Promise<T>): Promise<T> {
-    const before = await loadCountedEvents(manager, ids);
+    // Locked: a concurrent write of the same events (a series and one of its occurrences) waits, then reads what this one left.
+    const before = await loadCountedEvents(manager, ids, { locked: true });
     const result = await work();
-    const after = await loadCountedEvents(manager, ids);
+    const after = await loadCountedEvents(manager, ids, { locked: true });
     // The link rows' copies of the events' list columns (issue #14), for the events whose changed.
     await eventLinks.refresh(
       manager,

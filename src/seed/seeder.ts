@@ -48,6 +48,7 @@ export const CONTENT_TABLES = [
   'event_occurrences',
   'event_series',
   'event_day_counts',
+  'event_category_trees',
   'event_terms',
   'event_venues',
   'event_organizers',

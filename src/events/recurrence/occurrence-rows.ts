@@ -114,12 +114,13 @@ interface Counted {
   termIds: number[];
 }
 
+/** Locked reads, as the write's own (EventsWriteService's `counting`): what the last committed write left. */
 async function countedStates(manager: EntityManager, ids: readonly number[]): Promise<Map<number, Counted>> {
   const states = new Map<number, Counted>();
   for (const chunk of chunks(ids)) {
-    for (const row of await manager.find(EventEntity, { select: { id: true, status: true }, where: { id: In(chunk) } }))
-      states.set(row.id, { status: row.status, termIds: [] });
-    for (const [eventId, links] of await eventLinks.linksOf(manager, chunk)) states.get(eventId)?.termIds.push(...links.termIds);
+    for (const [id, { status, termIds }] of await loadCountedEvents(manager, chunk, { locked: true })) {
+      states.set(id, { status, termIds: [...termIds] });
+    }
   }
   return states;
 }

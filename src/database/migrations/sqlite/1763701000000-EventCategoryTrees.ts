@@ -12,11 +12,14 @@ export class EventCategoryTrees1763701000000 implements MigrationInterface {
         'CONSTRAINT "fk_event_category_trees_event" FOREIGN KEY ("event_id") REFERENCES "events" ("id") ON DELETE CASCADE ON UPDATE NO ACTION, ' +
         'CONSTRAINT "fk_event_category_trees_category" FOREIGN KEY ("category_id") REFERENCES "terms" ("id") ON DELETE CASCADE ON UPDATE NO ACTION)',
     );
+    // Each category with every descendant (as EventLinks.rebuildTrees walks them), then the links
+    // below it, each event once; should two link rows of one event disagree on a copy, the least.
     await queryRunner.query(
       'INSERT INTO "event_category_trees" ("category_id", "event_id", "start_utc", "end_utc", "status", "hide_from_listings") ' +
-        "WITH RECURSIVE up (id, ancestor) AS (SELECT id, id FROM terms WHERE taxonomy = 'tribe_events_cat' " +
-        "UNION SELECT up.id, t.parent FROM up INNER JOIN terms t ON t.id = up.ancestor WHERE t.parent <> 0 AND t.taxonomy = 'tribe_events_cat') " +
-        'SELECT DISTINCT up.ancestor, l.event_id, l.start_utc, l.end_utc, l.status, l.hide_from_listings FROM event_terms l INNER JOIN up ON up.id = l.term_id',
+        "WITH RECURSIVE tree (root, id) AS (SELECT id, id FROM terms WHERE taxonomy = 'tribe_events_cat' " +
+        "UNION SELECT tree.root, t.id FROM terms t INNER JOIN tree ON t.parent = tree.id WHERE t.taxonomy = 'tribe_events_cat') " +
+        'SELECT tree.root, l.event_id, MIN(l.start_utc), MIN(l.end_utc), MIN(l.status), MIN(l.hide_from_listings) ' +
+        'FROM tree INNER JOIN event_terms l ON l.term_id = tree.id GROUP BY tree.root, l.event_id',
     );
     await queryRunner.query(
       'CREATE INDEX "idx_event_category_trees_list" ON "event_category_trees" ("category_id", "hide_from_listings", "start_utc", "event_id", "status", "end_utc")',
