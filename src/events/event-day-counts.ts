@@ -230,11 +230,12 @@ export function treeDayCountInserts(sqlite: boolean, ids?: readonly number[]): {
  * rows it changes in the same transaction: those of the categories that are above it before and
  * not after, or after and not before (and its own when it is deleted). Every event of the moved
  * tree changes in them, and an event may also be linked to another category below them, so they
- * are counted again from the links: a rare administrator's write, which costs about 2.5 s for the
- * seed's largest tree at 1,000,000 events (193,813 events), their link rows share-locked meanwhile
- * (on MySQL an INSERT ... SELECT locks what it reads): writes of those events wait. The events of
- * its tree (read before the write: a deleted category's go with it) get their rows of those
- * categories in event_category_trees made afresh, in chunks: about 1 s per 10,000 events.
+ * are counted again from the links: a rare administrator's write, their link rows share-locked
+ * meanwhile (on MySQL an INSERT ... SELECT locks what it reads): writes of those events wait. The
+ * recount is one statement per level, 2 to 4 s at 1,000,000 events (over the default statement
+ * limit: README, "Known limitations"). The events of its tree (read, share-locked, before the
+ * write: a deleted category's rows go with it) then get their rows of those categories in
+ * event_category_trees made afresh, in chunks: about 0.45 s per 10,000 events and tree.
  */
 export async function recountingCategoryTrees<T>(manager: EntityManager, id: number, work: () => Promise<T>): Promise<T> {
   const before = (await loadCategoryTrees(manager, [id])).of([id]);
