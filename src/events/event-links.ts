@@ -73,14 +73,6 @@ const CHUNK = 200;
 const RESYNC_CHUNK = 2000;
 
 /**
- * `WITH RECURSIVE tree (root, id)`: each category (`?` its taxonomy, then `filter` on the roots'
- * ids, then the taxonomy again) with itself and every descendant.
- */
-const DESCENDANTS = (filter: string) =>
-  `WITH RECURSIVE tree (root, id) AS (SELECT id, id FROM terms WHERE taxonomy = ?${filter} ` +
-  'UNION SELECT tree.root, t.id FROM terms t INNER JOIN tree ON t.parent = tree.id WHERE t.taxonomy = ?)';
-
-/**
  * INSERT of tree rows (`select` gives category_id, event_id and the copies, and ends with its
  * WHERE clause, which SQLite needs before ON CONFLICT), or fresh copies on a row that is there
  * already (MySQL/MariaDB's ON DUPLICATE KEY, SQLite's ON CONFLICT).
@@ -259,7 +251,11 @@ export class EventLinks {
         slice,
       );
       const termIds = new Map<number, number[]>();
-      for (const link of links) termIds.set(Number(link.event_id), [...(termIds.get(Number(link.event_id)) ?? []), Number(link.term_id)]);
+      for (const link of links) {
+        const terms = termIds.get(Number(link.event_id));
+        if (terms) terms.push(Number(link.term_id));
+        else termIds.set(Number(link.event_id), [Number(link.term_id)]);
+      }
       const trees = await loadCategoryTrees(
         manager,
         links.map((link) => Number(link.term_id)),
@@ -316,7 +312,10 @@ export class EventLinks {
   async rebuildTrees(manager: EntityManager): Promise<void> {
     await manager.query('DELETE FROM event_category_trees');
     await manager.query(
-      `INSERT INTO event_category_trees (category_id, event_id, ${COPIED.join(', ')}) ${DESCENDANTS('')} ` +
+      `INSERT INTO event_category_trees (category_id, event_id, ${COPIED.join(', ')}) ` +
+        // Each category with itself and every descendant, then the links below it.
+        'WITH RECURSIVE tree (root, id) AS (SELECT id, id FROM terms WHERE taxonomy = ? ' +
+        'UNION SELECT tree.root, t.id FROM terms t INNER JOIN tree ON t.parent = tree.id WHERE t.taxonomy = ?) ' +
         `SELECT tree.root, l.event_id, ${COPIED.map((name) => `MIN(l.${name})`).join(', ')} ` +
         'FROM tree INNER JOIN event_terms l ON l.term_id = tree.id GROUP BY tree.root, l.event_id',
       [CATEGORY.name, CATEGORY.name],
