@@ -139,6 +139,17 @@ describe.each(TEST_DATABASES)('category trees on $kind', (database) => {
     return counted;
   };
 
+  /** A series of `count` weekly events from SERIES_START, 18:00 to 19:00 UTC. */
+  const weeklySeries = (title: string, count: number, fields: Record<string, unknown>) =>
+    send('post', '/events', {
+      title,
+      start_date: wall(SERIES_START + 18 * 3_600_000),
+      end_date: wall(SERIES_START + 19 * 3_600_000),
+      timezone: 'UTC',
+      recurrence: [`RRULE:FREQ=WEEKLY;COUNT=${count}`],
+      ...fields,
+    });
+
   /** The lists, then the maintained counts against a rebuild (which also puts them right for the next phase). */
   const checkPhase = async (phase: string) => {
     const counted = await checkLists(phase, 40);
@@ -191,14 +202,7 @@ describe.each(TEST_DATABASES)('category trees on $kind', (database) => {
     for (const id of [...some.slice(6, 8), ...some.slice(8)]) expect((await send('delete', `/events/${id}?force=true`)).status).toBe(200);
     counted += await checkPhase('trash, restore, delete');
 
-    const series = await send('post', '/events', {
-      title: 'Weekly tree',
-      start_date: wall(SERIES_START + 18 * 3_600_000),
-      end_date: wall(SERIES_START + 19 * 3_600_000),
-      timezone: 'UTC',
-      recurrence: ['RRULE:FREQ=WEEKLY;COUNT=10'],
-      categories: await sameTree(),
-    });
+    const series = await weeklySeries('Weekly tree', 10, { categories: await sameTree() });
     expect(series.status).toBe(201);
     const seriesId = series.body.id as number;
     const members = async () =>
@@ -351,15 +355,7 @@ describe.each(TEST_DATABASES)('category trees on $kind', (database) => {
   it('keeps the tree rows of an occurrence right when an update of it and one of its whole series race', async () => {
     const category = async (name: string) => Number((await send('post', '/categories', { name })).body.id);
     const [a, x, y] = [await category('Race A'), await category('Race X'), await category('Race Y')];
-    const series = await send('post', '/events', {
-      title: 'Racing series',
-      start_date: wall(SERIES_START + 18 * 3_600_000),
-      end_date: wall(SERIES_START + 19 * 3_600_000),
-      timezone: 'UTC',
-      recurrence: ['RRULE:FREQ=WEEKLY;COUNT=4'],
-      categories: [a],
-      status: 'draft',
-    });
+    const series = await weeklySeries('Racing series', 4, { categories: [a], status: 'draft' });
     expect(series.status).toBe(201);
     const [occurrence] = (
       await t.dataSource.query<{ id: number }[]>('SELECT event_id AS id FROM event_occurrences WHERE series_id = ? AND event_id <> ?', [
