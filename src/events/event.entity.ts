@@ -133,9 +133,9 @@ export class EventTermEntity extends EventLinkCopies {
 /**
  * An event in the list of a category with its descendants (reference §2.2): one row per category
  * the event has and per ancestor of one, each once (issue #14). Derived from event_terms and the
- * categories' parents, kept by EventLinks (`syncTrees` in every event write, `rebuildTrees` when
- * a category moves or goes). Its `_list` index gives a category's whole tree in start order, as
- * one range: the page of `categories=` no longer unions a branch per descendant.
+ * categories' parents, kept by EventLinks (`syncTrees` in every event write, `resyncTrees` for
+ * the events of a category that moves or goes). Its `_list` index gives a category's whole tree
+ * in start order, as one range: the page of `categories=` no longer unions a branch per descendant.
  */
 @Entity('event_category_trees')
 @Index('idx_event_category_trees_list', ['categoryId', 'hideFromListings', 'startUtc', 'eventId', 'status', 'endUtc'])

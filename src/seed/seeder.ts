@@ -141,10 +141,13 @@ async function seed(dataSource: DataSource, options: SeedOptions, progress?: See
       const batch = await generateBatch(data, EVENTS_PER_TRANSACTION);
       if (writing) await writing;
       if (!batch.events.length) break;
-      for (const event of countedEvents(batch)) dayCounts.add(event, 1);
+      const counted = countedEvents(batch);
+      for (const event of counted) dayCounts.add(event, 1);
+      // Each event in the list of each of its categories and of every ancestor of one, once.
+      const treeRows = batch.events.flatMap(({ id }, i) => [...trees.of(counted[i].termIds)].map((category) => ({ id, category })));
       writing = dataSource.transaction((manager) =>
         relaxed(manager, async () => {
-          await writeEvents(manager, batch, trees);
+          await writeEvents(manager, batch, treeRows);
           advance(batch.events.length, 'events');
         }),
       );
@@ -215,7 +218,11 @@ async function relaxed<T>(manager: EntityManager, work: () => Promise<T>): Promi
   }
 }
 
-async function writeEvents(manager: EntityManager, batch: EventBatch, trees: CategoryTrees): Promise<void> {
+async function writeEvents(
+  manager: EntityManager,
+  batch: EventBatch,
+  treeRows: readonly { id: number; category: number }[],
+): Promise<void> {
   await insertRows(manager, EventEntity, batch.events);
   // Link rows through their owner, with copies of the events' list columns (issue #14).
   const events = new Map(batch.events.map((event) => [event.id, event]));
@@ -238,13 +245,10 @@ async function writeEvents(manager: EntityManager, batch: EventBatch, trees: Cat
     'organizer',
     batch.organizers.map((row) => copied(row.eventId, row.organizerId, row.position)),
   );
-  // Each event in the list of each of its categories and of every ancestor of one, once.
-  const categories = new Map<number, number[]>();
-  for (const row of batch.terms) categories.set(row.eventId, [...(categories.get(row.eventId) ?? []), row.termId]);
   await eventLinks.insertCopied(
     manager,
     'tree',
-    [...categories].flatMap(([eventId, termIds]) => [...trees.of(termIds)].map((category) => copied(eventId, category))),
+    treeRows.map((row) => copied(row.id, row.category)),
   );
 }
 
