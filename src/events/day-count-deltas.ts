@@ -8,6 +8,9 @@ const BUCKET_SPAN = 2 ** 23;
 /** Post ids are positive 32-bit integers. */
 const POST_SPAN = 2 ** 32;
 
+/** What decides the rows an event counts in, besides its links. */
+type ListedState = Pick<CountedEvent, 'status' | 'hideFromListings' | 'startUtc' | 'endUtc'>;
+
 /** One row of event_day_counts: kind, post_id, status, level, start_bucket, end_bucket, n. */
 export type CountRow = readonly [number, number, string, number, number, number, number];
 
@@ -25,19 +28,7 @@ export class DayCountDeltas {
 
   add(event: CountedEvent | null, sign: number): void {
     if (!event || event.hideFromListings) return;
-    const startDay = utcDay(event.startUtc);
-    const endDay = utcDay(event.endUtc);
-    let byPost = this.groups.get(event.status);
-    if (!byPost) this.groups.set(event.status, (byPost = new Map<number, Map<number, number>[]>()));
-    const count = (kind: number, id: number) => {
-      const key = kind * POST_SPAN + id;
-      let levels = byPost.get(key);
-      if (!levels) byPost.set(key, (levels = COUNT_LEVELS.map(() => new Map<number, number>())));
-      COUNT_LEVELS.forEach((size, level) => {
-        const pair = (Math.floor(startDay / size) + BUCKET_OFFSET) * BUCKET_SPAN + Math.floor(endDay / size) + BUCKET_OFFSET;
-        levels[level].set(pair, (levels[level].get(pair) ?? 0) + sign);
-      });
-    };
+    const count = this.counter(event, sign);
     count(COUNT_KIND.all, 0);
     for (const id of new Set(event.termIds)) count(COUNT_KIND.term, id);
     // Once per category tree, however many of its categories the event has.
@@ -46,6 +37,28 @@ export class DayCountDeltas {
     for (const id of new Set(event.organizerIds)) count(COUNT_KIND.organizer, id);
     if (event.featured) count(COUNT_KIND.featured, 0);
     if (event.ticketed) count(COUNT_KIND.ticketed, 0);
+  }
+
+  /** One row of event_category_trees (the event in category `categoryId`'s tree) added or taken away. */
+  addTreeRow(categoryId: number, row: ListedState, sign: number): void {
+    if (!row.hideFromListings) this.counter(row, sign)(COUNT_KIND.tree, categoryId);
+  }
+
+  /** Adds `sign` to the rows of one event's status and days, for the kind and post id given. */
+  private counter(event: ListedState, sign: number): (kind: number, id: number) => void {
+    const startDay = utcDay(event.startUtc);
+    const endDay = utcDay(event.endUtc);
+    let byPost = this.groups.get(event.status);
+    if (!byPost) this.groups.set(event.status, (byPost = new Map<number, Map<number, number>[]>()));
+    return (kind, id) => {
+      const key = kind * POST_SPAN + id;
+      let levels = byPost.get(key);
+      if (!levels) byPost.set(key, (levels = COUNT_LEVELS.map(() => new Map<number, number>())));
+      COUNT_LEVELS.forEach((size, level) => {
+        const pair = (Math.floor(startDay / size) + BUCKET_OFFSET) * BUCKET_SPAN + Math.floor(endDay / size) + BUCKET_OFFSET;
+        levels[level].set(pair, (levels[level].get(pair) ?? 0) + sign);
+      });
+    };
   }
 
   /** The non-zero rows in key order (the indexes' order: concurrent writers lock shared rows in the same order). */

@@ -5,7 +5,7 @@ import { ALL, eventsWritten } from '../database/write-scope';
 import { EventTrees, eventLinks } from './event-links';
 import { DayCountDeltas } from './day-count-deltas';
 import { markDayCountsFolded } from './day-count-folding';
-import { loadCategoryTrees } from './category-trees';
+import { CategoryTrees, loadCategoryTrees } from './category-trees';
 import { CATEGORY } from '../terms/taxonomy';
 import { marks } from '../database/placeholders';
 import { isSqlite } from '../database/dialect';
@@ -194,48 +194,47 @@ export function eventDayCountInserts(sqlite: boolean): string[] {
 }
 
 /**
- * INSERT ... SELECT statements that add the `tree` rows of the categories `ids` (all when not
- * given). The days (level 0) from the links: each category's descendants found by a recursive
- * query, each event counted once per tree however many of its categories it has, read from the
- * link rows' copies of their events' columns alone (idx_event_terms_list covers them, the events'
- * rows are never read). The larger buckets then from those days: one pass over the links, not one
- * per level (about 2.3 s instead of 5.5 s for the largest tree of the seed at 1,000,000 events).
+ * INSERT ... SELECT statements that add the `tree` rows of every category. The days (level 0)
+ * from the links: each category's descendants found by a recursive query, each event counted once
+ * per tree however many of its categories it has, read from the link rows' copies of their events'
+ * columns alone (idx_event_terms_list covers them, the events' rows are never read). The larger
+ * buckets then from those days: one pass over the links, not one per level.
  */
-export function treeDayCountInserts(sqlite: boolean, ids?: readonly number[]): { sql: string; params: unknown[] }[] {
+export function treeDayCountInserts(sqlite: boolean): { sql: string; params: unknown[] }[] {
   const { table, column } = eventLinks.table('term');
   const insert = 'INSERT INTO event_day_counts (kind, post_id, status, level, start_bucket, end_bucket, n) ';
   const days = {
     sql:
       insert +
       'WITH RECURSIVE tree (root, id) AS (' +
-      `SELECT id, id FROM terms WHERE taxonomy = ?${ids ? ` AND id IN (${marks(ids.length)})` : ''} ` +
+      'SELECT id, id FROM terms WHERE taxonomy = ? ' +
       'UNION SELECT tree.root, t.id FROM terms t INNER JOIN tree ON t.parent = tree.id WHERE t.taxonomy = ?) ' +
       `SELECT ${COUNT_KIND.tree}, x.root, x.status, 0, ${daySql(sqlite, 'x.start_utc')}, ${daySql(sqlite, 'x.end_utc')}, COUNT(*) ` +
       'FROM (SELECT DISTINCT tree.root, l.event_id, l.status, l.start_utc, l.end_utc ' +
       `FROM tree INNER JOIN ${table} l ON l.${column} = tree.id WHERE l.hide_from_listings = 0) x GROUP BY 2, 3, 5, 6`,
-    params: [CATEGORY.name, ...(ids ?? []), CATEGORY.name],
+    params: [CATEGORY.name, CATEGORY.name],
   };
   const buckets = COUNT_LEVELS.slice(1).map((size, index) => ({
     sql:
       insert +
       `SELECT kind, post_id, status, ${index + 1}, ${bucketSql(sqlite, 'start_bucket', size)}, ${bucketSql(sqlite, 'end_bucket', size)}, SUM(n) ` +
-      `FROM event_day_counts WHERE kind = ? AND level = 0${ids ? ` AND post_id IN (${marks(ids.length)})` : ''} GROUP BY kind, post_id, status, 5, 6`,
-    params: [COUNT_KIND.tree, ...(ids ?? [])],
+      'FROM event_day_counts WHERE kind = ? AND level = 0 GROUP BY kind, post_id, status, 5, 6',
+    params: [COUNT_KIND.tree],
   }));
   return [days, ...buckets];
 }
 
 /**
- * Runs a write that moves category `id` to another parent, or deletes it, and recounts the tree
- * rows it changes in the same transaction: those of the categories that are above it before and
- * not after, or after and not before (and its own when it is deleted). Every event of the moved
- * tree changes in them, and an event may also be linked to another category below them, so they
- * are counted again from the links: a rare administrator's write, their link rows share-locked
- * meanwhile (on MySQL an INSERT ... SELECT locks what it reads): writes of those events wait. The
- * recount is one statement per level, 2 to 4 s at 1,000,000 events (over the default statement
- * limit: README, "Known limitations"). The events of its tree (read, share-locked, before the
- * write: a deleted category's rows go with it) then get their rows of those categories in
- * event_category_trees made afresh, in chunks: about 0.45 s per 10,000 events and tree.
+ * Runs a write that moves category `id` to another parent, or deletes it, and keeps the trees it
+ * changes right in the same transaction: those of the categories that are above it before and not
+ * after, or after and not before (and its own when it is deleted). Only the events of its tree
+ * (read, share-locked, before the write: no event joins or leaves it meanwhile) can enter or leave
+ * them, and an event may also be linked to another category below them: so those events get their
+ * rows of those categories in event_category_trees made afresh from their links, in chunks, and
+ * the trees' counts change by the rows taken away and the rows made (about 0.45 s per 10,000
+ * events and tree at 1,000,000 events, each statement a few thousand rows by primary key). Counting
+ * the trees again from all their links instead was one statement of 2 to 4 s at 1,000,000 events,
+ * over the default statement limit: such moves answered 503.
  */
 export async function recountingCategoryTrees<T>(manager: EntityManager, id: number, work: () => Promise<T>): Promise<T> {
   const before = (await loadCategoryTrees(manager, [id])).of([id]);
@@ -243,19 +242,35 @@ export async function recountingCategoryTrees<T>(manager: EntityManager, id: num
   const result = await work();
   const after = (await loadCategoryTrees(manager, [id])).of([id]);
   const changed = [...new Set([...before, ...after])].filter((tree) => before.has(tree) !== after.has(tree));
-  await recountCategoryTrees(manager, changed);
-  await eventLinks.resyncTrees(manager, members, changed);
+  if (!changed.length) return result;
+  noteWrite(ALL);
+  const sqlite = isSqlite(manager);
+  const deltas = new DayCountDeltas(new CategoryTrees(new Map()));
+  await eventLinks.resyncTrees(manager, members, changed, (rows, sign) => {
+    for (const row of rows) {
+      deltas.addTreeRow(
+        Number(row.category_id),
+        {
+          status: row.status,
+          hideFromListings: Boolean(Number(row.hide_from_listings)),
+          startUtc: storedInstant(row.start_utc, sqlite),
+          endUtc: storedInstant(row.end_utc, sqlite),
+        },
+        sign,
+      );
+    }
+  });
+  await deltas.write(manager);
+  // A deleted category (it is in no tree now, not even its own) took its tree rows with it: its counts go too.
+  if (!after.size) await manager.query('DELETE FROM event_day_counts WHERE kind = ? AND post_id = ?', [COUNT_KIND.tree, id]);
   return result;
 }
 
-/** The `tree` rows of the categories `ids` (all when not given) counted afresh; gone for ids that are no category. */
-export async function recountCategoryTrees(manager: EntityManager, ids?: readonly number[]): Promise<void> {
-  if (ids && !ids.length) return;
+/** The `tree` rows of every category counted afresh (`terms:recount`). */
+export async function recountCategoryTrees(manager: EntityManager): Promise<void> {
   noteWrite(ALL);
-  const only = ids ? ` AND post_id IN (${marks(ids.length)})` : '';
-  await manager.query(`DELETE FROM event_day_counts WHERE kind = ?${only}`, [COUNT_KIND.tree, ...(ids ?? [])]);
-  const sqlite = isSqlite(manager);
-  for (const insert of treeDayCountInserts(sqlite, ids)) await manager.query(insert.sql, insert.params);
+  await manager.query('DELETE FROM event_day_counts WHERE kind = ?', [COUNT_KIND.tree]);
+  for (const insert of treeDayCountInserts(isSqlite(manager))) await manager.query(insert.sql, insert.params);
 }
 
 /** Whole UTC days since 1970-01-01 of a datetime column. */

@@ -45,6 +45,15 @@ export interface EventTrees {
   readonly created: boolean;
 }
 
+/** A row of event_category_trees as read raw (resyncTrees): its category and its copies of the event's columns. */
+export interface TreeRowRecord {
+  readonly category_id: number | string;
+  readonly start_utc: Date | string;
+  readonly end_utc: Date | string;
+  readonly status: string;
+  readonly hide_from_listings: number | string | boolean;
+}
+
 /** One link row to write; `position` orders venues and organizers. */
 export interface LinkRow {
   readonly eventId: number;
@@ -239,11 +248,26 @@ export class EventLinks {
    * parents as the transaction now sees them: after a category moves or goes, for the events of
    * its tree (read before it), the rows of the trees it left or entered. Chunk by chunk of events,
    * each a few statements by primary key, so that a large tree runs into no statement limit.
+   * `count` is given each chunk's rows of those categories as they were (locked for update on
+   * MySQL/MariaDB: they are deleted next) with -1, and as they are made with +1: the difference
+   * is what the trees' counts in event_day_counts change by.
    */
-  async resyncTrees(manager: EntityManager, eventIds: readonly number[], categories: readonly number[]): Promise<void> {
+  async resyncTrees(
+    manager: EntityManager,
+    eventIds: readonly number[],
+    categories: readonly number[],
+    count: (rows: readonly TreeRowRecord[], sign: 1 | -1) => void,
+  ): Promise<void> {
     if (!categories.length) return;
     const wanted = new Set(categories);
-    const lock = isSqlite(manager) ? '' : ' LOCK IN SHARE MODE';
+    const sqlite = isSqlite(manager);
+    const lock = sqlite ? '' : ' LOCK IN SHARE MODE';
+    const rowsOf = (slice: readonly number[], forUpdate: boolean) =>
+      manager.query<TreeRowRecord[]>(
+        `SELECT category_id, ${COPIED.join(', ')} FROM event_category_trees ` +
+          `WHERE category_id IN (${marks(categories.length)}) AND event_id IN (${marks(slice.length)})${forUpdate && !sqlite ? ' FOR UPDATE' : ''}`,
+        [...categories, ...slice],
+      );
     for (let from = 0; from < eventIds.length; from += RESYNC_CHUNK) {
       const slice = eventIds.slice(from, from + RESYNC_CHUNK);
       const links = await manager.query<{ event_id: number | string; term_id: number | string }[]>(
@@ -260,6 +284,7 @@ export class EventLinks {
         manager,
         links.map((link) => Number(link.term_id)),
       );
+      count(await rowsOf(slice, true), -1);
       await manager.query(
         `DELETE FROM event_category_trees WHERE category_id IN (${marks(categories.length)}) AND event_id IN (${marks(slice.length)})`,
         [...categories, ...slice],
@@ -270,6 +295,7 @@ export class EventLinks {
           [...trees.of(terms)].filter((category) => wanted.has(category)).map((postId) => ({ eventId, postId })),
         ),
       );
+      count(await rowsOf(slice, false), 1);
     }
   }
 
