@@ -25,8 +25,9 @@ export class CategoryTrees {
  * The parents of the categories among `termIds` and of all their ancestors, as the write's
  * transaction sees them. On MySQL/MariaDB the rows are read with a shared lock, which reads the
  * last committed parents and holds them until the commit: a category move (TermsService, which
- * updates the moved row and recounts the trees above it) waits for this write or this write for
- * it, so the tree counts an event write changes are the ones the move counts from. One statement
+ * updates the moved row, then remakes its events' rows of the trees above it and changes their
+ * counts by them) waits for this write or this write for it: one works from what the other left,
+ * never from what both started from. One statement
  * in the common case: the ancestors found by walking up, locked; should a locked row's parent be
  * one the walk did not see (a move committed meanwhile), the rows are locked again with it.
  */

@@ -26,6 +26,11 @@ export class DayCountDeltas {
   /** `trees`: the parents of (at least) every category of the events added. */
   constructor(private readonly trees: CategoryTrees) {}
 
+  /** For rows of event_category_trees alone (addTreeRow), which name their category themselves. */
+  static ofTreeRows(): DayCountDeltas {
+    return new DayCountDeltas(new CategoryTrees(new Map()));
+  }
+
   add(event: CountedEvent | null, sign: number): void {
     if (!event || event.hideFromListings) return;
     const count = this.counter(event, sign);

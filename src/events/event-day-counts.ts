@@ -5,10 +5,11 @@ import { ALL, eventsWritten } from '../database/write-scope';
 import { EventTrees, eventLinks } from './event-links';
 import { DayCountDeltas } from './day-count-deltas';
 import { markDayCountsFolded } from './day-count-folding';
-import { CategoryTrees, loadCategoryTrees } from './category-trees';
+import { loadCategoryTrees } from './category-trees';
 import { CATEGORY } from '../terms/taxonomy';
 import { marks } from '../database/placeholders';
 import { isSqlite } from '../database/dialect';
+import { storedInstant } from '../database/stored-instant';
 
 const DAY_MS = 86_400_000;
 
@@ -142,13 +143,6 @@ export async function loadCountedEvents(
   return found;
 }
 
-/** A datetime column as read raw: mysql2 gives a Date (timezone Z), SQLite the stored UTC text. */
-function storedInstant(value: unknown, sqlite: boolean): Date {
-  if (value instanceof Date) return value;
-  const text = String(value);
-  return new Date(sqlite ? `${text.replace(' ', 'T')}Z` : text);
-}
-
 /**
  * `npm run cli -- events:recount-days`: event_day_counts computed afresh from the events and
  * their links, for rows written with SQL (not through the API). Returns how many rows it holds.
@@ -236,7 +230,7 @@ export function treeDayCountInserts(sqlite: boolean): { sql: string; params: unk
  * the trees again from all their links instead was one statement of 2 to 4 s at 1,000,000 events,
  * over the default statement limit: such moves answered 503.
  */
-export async function recountingCategoryTrees<T>(manager: EntityManager, id: number, work: () => Promise<T>): Promise<T> {
+export async function keepingCategoryTrees<T>(manager: EntityManager, id: number, work: () => Promise<T>): Promise<T> {
   const before = (await loadCategoryTrees(manager, [id])).of([id]);
   const members = await eventLinks.treeMembers(manager, id);
   const result = await work();
@@ -244,21 +238,9 @@ export async function recountingCategoryTrees<T>(manager: EntityManager, id: num
   const changed = [...new Set([...before, ...after])].filter((tree) => before.has(tree) !== after.has(tree));
   if (!changed.length) return result;
   noteWrite(ALL);
-  const sqlite = isSqlite(manager);
-  const deltas = new DayCountDeltas(new CategoryTrees(new Map()));
+  const deltas = DayCountDeltas.ofTreeRows();
   await eventLinks.resyncTrees(manager, members, changed, (rows, sign) => {
-    for (const row of rows) {
-      deltas.addTreeRow(
-        Number(row.category_id),
-        {
-          status: row.status,
-          hideFromListings: Boolean(Number(row.hide_from_listings)),
-          startUtc: storedInstant(row.start_utc, sqlite),
-          endUtc: storedInstant(row.end_utc, sqlite),
-        },
-        sign,
-      );
-    }
+    for (const row of rows) deltas.addTreeRow(row.categoryId, row, sign);
   });
   await deltas.write(manager);
   // A deleted category (it is in no tree now, not even its own) took its tree rows with it: its counts go too.

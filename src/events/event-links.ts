@@ -5,6 +5,7 @@ import { marks } from '../database/placeholders';
 import { isSqlite } from '../database/dialect';
 import { CATEGORY } from '../terms/taxonomy';
 import { loadCategoryTrees } from './category-trees';
+import { storedInstant } from '../database/stored-instant';
 
 /** What an event is linked to: its categories and tags, venues, organizers. */
 export type LinkKind = 'term' | 'venue' | 'organizer';
@@ -45,13 +46,13 @@ export interface EventTrees {
   readonly created: boolean;
 }
 
-/** A row of event_category_trees as read raw (resyncTrees): its category and its copies of the event's columns. */
-export interface TreeRowRecord {
-  readonly category_id: number | string;
-  readonly start_utc: Date | string;
-  readonly end_utc: Date | string;
+/** A row of event_category_trees (resyncTrees): its category and its copies of the event's columns. */
+export interface TreeRowState {
+  readonly categoryId: number;
   readonly status: string;
-  readonly hide_from_listings: number | string | boolean;
+  readonly hideFromListings: boolean;
+  readonly startUtc: Date;
+  readonly endUtc: Date;
 }
 
 /** One link row to write; `position` orders venues and organizers. */
@@ -80,6 +81,8 @@ export interface EventLinkIds {
 const CHUNK = 200;
 /** Events per statement when the tree rows of a moved or deleted category's events are made afresh. */
 const RESYNC_CHUNK = 2000;
+/** Ids per locking read of resyncTrees: below MariaDB's in_predicate_conversion_threshold (1,000). */
+const LOCKED_READ_CHUNK = 900;
 
 /**
  * INSERT of tree rows (`select` gives category_id, event_id and the copies, and ends with its
@@ -249,25 +252,43 @@ export class EventLinks {
    * its tree (read before it), the rows of the trees it left or entered. Chunk by chunk of events,
    * each a few statements by primary key, so that a large tree runs into no statement limit.
    * `count` is given each chunk's rows of those categories as they were (locked for update on
-   * MySQL/MariaDB: they are deleted next) with -1, and as they are made with +1: the difference
-   * is what the trees' counts in event_day_counts change by.
+   * MySQL/MariaDB, as the DELETE that follows would lock them) with -1, and as they are made with
+   * +1: the difference is what the trees' counts in event_day_counts change by.
    */
   async resyncTrees(
     manager: EntityManager,
     eventIds: readonly number[],
     categories: readonly number[],
-    count: (rows: readonly TreeRowRecord[], sign: 1 | -1) => void,
+    count: (rows: readonly TreeRowState[], sign: 1 | -1) => void,
   ): Promise<void> {
     if (!categories.length) return;
     const wanted = new Set(categories);
     const sqlite = isSqlite(manager);
     const lock = sqlite ? '' : ' LOCK IN SHARE MODE';
-    const rowsOf = (slice: readonly number[], forUpdate: boolean) =>
-      manager.query<TreeRowRecord[]>(
-        `SELECT category_id, ${COPIED.join(', ')} FROM event_category_trees ` +
-          `WHERE category_id IN (${marks(categories.length)}) AND event_id IN (${marks(slice.length)})${forUpdate && !sqlite ? ' FOR UPDATE' : ''}`,
-        [...categories, ...slice],
-      );
+    const rowsOf = async (slice: readonly number[], forUpdate: boolean) => {
+      const rows: TreeRowState[] = [];
+      // At most 900 ids a statement: MariaDB turns an IN list of 1,000 or more values into a
+      // subquery (in_predicate_conversion_threshold), then reads these rows by event alone, and
+      // FOR UPDATE locked every tree row of the events, not only those of `categories`.
+      for (let from = 0; from < slice.length; from += LOCKED_READ_CHUNK) {
+        const ids = slice.slice(from, from + LOCKED_READ_CHUNK);
+        const found = await manager.query<Record<string, unknown>[]>(
+          `SELECT category_id, ${COPIED.join(', ')} FROM event_category_trees ` +
+            `WHERE category_id IN (${marks(categories.length)}) AND event_id IN (${marks(ids.length)})${forUpdate && !sqlite ? ' FOR UPDATE' : ''}`,
+          [...categories, ...ids],
+        );
+        for (const row of found) {
+          rows.push({
+            categoryId: Number(row.category_id),
+            status: String(row.status),
+            hideFromListings: Boolean(Number(row.hide_from_listings)),
+            startUtc: storedInstant(row.start_utc, sqlite),
+            endUtc: storedInstant(row.end_utc, sqlite),
+          });
+        }
+      }
+      return rows;
+    };
     for (let from = 0; from < eventIds.length; from += RESYNC_CHUNK) {
       const slice = eventIds.slice(from, from + RESYNC_CHUNK);
       const links = await manager.query<{ event_id: number | string; term_id: number | string }[]>(

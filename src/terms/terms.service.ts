@@ -11,7 +11,7 @@ import { Urls } from '../common/urls/urls';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { transaction } from '../database/transaction';
 import { retryOnSlugConflict } from '../posts/slug';
-import { recordEventChanges, recountingCategoryTrees } from '../events/event-day-counts';
+import { recordEventChanges, keepingCategoryTrees } from '../events/event-day-counts';
 import { EventEntity } from '../events/event.entity';
 import { FilterValue, ListPage, buildListLinks, resolvePage, totalPages } from '../listing';
 import { ListTermsQuery } from './dto/list-terms.query';
@@ -154,7 +154,7 @@ export class TermsService {
           };
           const write = () => manager.update(TermEntity, current.id, changes);
           // A category that moves changes the trees above it (issue #14).
-          if (parent !== current.parent) await recountingCategoryTrees(manager, current.id, write);
+          if (parent !== current.parent) await keepingCategoryTrees(manager, current.id, write);
           else await write();
           return Object.assign(current, changes);
         }),
@@ -179,7 +179,7 @@ export class TermsService {
             await manager.delete(TermEntity, { id: current.id });
           };
           // A deleted category's tree goes, and the trees above it lose the events only it linked them to (issue #14).
-          if (taxonomy.hierarchical) await recountingCategoryTrees(manager, current.id, remove);
+          if (taxonomy.hierarchical) await keepingCategoryTrees(manager, current.id, remove);
           else await remove();
           return current;
         }),

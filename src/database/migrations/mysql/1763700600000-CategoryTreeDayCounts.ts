@@ -8,7 +8,7 @@ import { COUNT_KIND, treeDayCountInserts } from '../../../events/event-day-count
  * its window. A data migration only: the rows are filled here from the link rows' copies of their
  * events' columns (migration 1763700300000), as `events:recount-days` fills them, and kept by
  * recordEventChanges in every event write, and by the category writes that move or delete a
- * category (recountingCategoryTrees). Cost: one INSERT ... SELECT of the days that reads
+ * category (keepingCategoryTrees). Cost: one INSERT ... SELECT of the days that reads
  * idx_event_terms_list once and de-duplicates (category tree, event) pairs in a temporary table,
  * then the 8- and 64-day buckets summed from those days: at 100,000 events on MariaDB 4 s for
  * 143,592 rows; at 1,000,000 events the days' SELECT alone took 52 s (384,166 rows, the temporary
