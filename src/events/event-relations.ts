@@ -88,12 +88,12 @@ export class EventRelationsReader {
    * primary key from the snapshot that chose them.
    */
   async page(manager: EntityManager, ids: EventIdsSql): Promise<EventEntity[]> {
-    const rows = await readQuery<{ j: unknown }[]>(
+    const rows = await readQuery<Record<string, unknown>[]>(
       manager,
-      `SELECT ${this.events.object('e')} AS j FROM (${ids.sql}) p INNER JOIN events e ON e.id = p.id ORDER BY p.page_start, p.id`,
+      `SELECT ${this.events.columns('e')} FROM (${ids.sql}) p INNER JOIN events e ON e.id = p.id ORDER BY p.page_start, p.id`,
       ids.params,
     );
-    return rows.map((row) => this.events.hydrate(row.j));
+    return rows.map((row) => this.events.hydrateRow(row));
   }
 
   /**
