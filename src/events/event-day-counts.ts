@@ -125,7 +125,6 @@ export async function loadCountedEvents(
     [...ids],
   );
   const links = await eventLinks.linksOf(manager, ids, options);
-  const sqlite = isSqlite(manager);
   for (const row of events) {
     const id = Number(row.id);
     found.set(id, {
@@ -133,8 +132,8 @@ export async function loadCountedEvents(
       hideFromListings: Boolean(Number(row.hide_from_listings)),
       featured: Boolean(Number(row.featured)),
       ticketed: Boolean(Number(row.ticketed)),
-      startUtc: storedInstant(row.start_utc, sqlite),
-      endUtc: storedInstant(row.end_utc, sqlite),
+      startUtc: storedInstant(row.start_utc),
+      endUtc: storedInstant(row.end_utc),
       termIds: links.get(id)?.termIds ?? [],
       venueIds: links.get(id)?.venueIds ?? [],
       organizerIds: links.get(id)?.organizerIds ?? [],

@@ -282,8 +282,8 @@ export class EventLinks {
             categoryId: Number(row.category_id),
             status: String(row.status),
             hideFromListings: Boolean(Number(row.hide_from_listings)),
-            startUtc: storedInstant(row.start_utc, sqlite),
-            endUtc: storedInstant(row.end_utc, sqlite),
+            startUtc: storedInstant(row.start_utc),
+            endUtc: storedInstant(row.end_utc),
           });
         }
       }
