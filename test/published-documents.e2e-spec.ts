@@ -41,6 +41,25 @@ describe.each(TEST_DATABASES)('published documents on $kind', (database) => {
       expect(validateOpenApi(doc.body)).toEqual({ valid: true });
     });
 
+    it("gives every default in /doc its schema's type (strict validators check it; the index keeps the specification's strings)", async () => {
+      const doc = (await document(t, '/doc', language)).body as unknown;
+      const mistyped: string[] = [];
+      const visit = (node: unknown, path: string): void => {
+        if (!node || typeof node !== 'object') return;
+        const schema = node as { type?: unknown; default?: unknown; nullable?: unknown };
+        if ('default' in schema && typeof schema.type === 'string' && !(schema.default === null && schema.nullable === true)) {
+          const actual = Number.isInteger(schema.default) ? 'integer' : typeof schema.default;
+          const fits = actual === schema.type || (schema.type === 'number' && actual === 'integer');
+          if (!fits && !(schema.type === 'array' && Array.isArray(schema.default)) && !(schema.type === 'object' && actual === 'object')) {
+            mistyped.push(`${path}: ${JSON.stringify(schema.default)} is not ${schema.type}`);
+          }
+        }
+        for (const [key, value] of Object.entries(node)) visit(value, `${path}/${key}`);
+      };
+      visit(doc, '');
+      expect(mistyped).toEqual([]);
+    });
+
     it('answers every bad request with the same status and error body', async () => {
       const expected = JSON.parse(golden(`errors.${language}`)) as Record<string, unknown>;
       expect(Object.keys(expected)).toEqual(BAD_REQUESTS.map((request) => request.name));

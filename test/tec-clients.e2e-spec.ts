@@ -58,7 +58,7 @@ describe.each(TEST_DATABASES)('existing TEC clients on $kind', (database) => {
         expect(res.body.rest_url).toBe(
           `${root}/events/?page=1&per_page=2&start_date=2030-02-01%2000%3A00%3A00&end_date=2030-02-28%2023%3A59%3A59&status=publish`,
         );
-        expect(res.body.next_rest_url).toMatch(new RegExp(`^${root}/events/\\?page=2&`));
+        expect(res.body.next_rest_url).toBe(`${res.body.rest_url.replace('page=1&', '')}&page=2`);
         expect(res.headers.link).toContain(`<${res.body.next_rest_url}>; rel="next"`);
         const [first] = res.body.events;
         expect(first.rest_url).toBe(`${root}/events/${events[0].id}`);

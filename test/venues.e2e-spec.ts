@@ -746,7 +746,7 @@ describe.each(TEST_DATABASES)('venues on $kind', (database) => {
       expect(Object.keys(first.body)).toEqual(['venues', 'rest_url', 'next_rest_url', 'total', 'total_pages']);
       expect(first.body).toMatchObject({
         rest_url: `${ROOT}/venues/?page=1&per_page=3&search=${word}&status=publish`,
-        next_rest_url: `${ROOT}/venues/?page=2&per_page=3&search=${word}&status=publish`,
+        next_rest_url: `${ROOT}/venues/?per_page=3&search=${word}&status=publish&page=2`,
         total: 4,
         total_pages: 2,
       });

@@ -212,8 +212,20 @@ function contractSchema(schema: SwaggerSchema, untyped: boolean): SchemaObject {
     ...pick('additionalProperties'),
     ...pick('enum'),
     ...pick('nullable'),
-    ...pick('default'),
+    ...(schema.default === undefined ? {} : { default: typedDefault(schema.default, untyped ? undefined : schema.type) }),
   };
+}
+
+/**
+ * A default in the schema's own type. The index shows some as the specification writes them
+ * (`per_page` "10", `hide_empty` "1", `strict_dates` "false": CONTRACT §6), but in OpenAPI a
+ * default must be valid against its schema, which strict validators check.
+ */
+function typedDefault(value: unknown, type: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  if ((type === 'integer' || type === 'number') && value.trim() !== '' && Number.isFinite(Number(value))) return Number(value);
+  if (type === 'boolean' && ['1', 'true', '0', 'false', ''].includes(value)) return value === '1' || value === 'true';
+  return value;
 }
 
 const isUntyped = (schema: SwaggerSchema) => schema[UNTYPED] === true;

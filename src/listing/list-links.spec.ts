@@ -45,7 +45,8 @@ describe('buildListLinks', () => {
     expect(links.restUrl).toBe(
       `${BASE}/?page=1&per_page=50&start_date=2026-11-21%2000%3A00%3A00&categories=3%2Clive-music&search=rock%20%26%20roll&featured=1`,
     );
-    expect(links.nextRestUrl).toBe(links.restUrl.replace('page=1&', 'page=2&'));
+    // The neighbours end with page, as the original's next_rest_url does (observed-responses.md).
+    expect(links.nextRestUrl).toBe(`${links.restUrl.replace('page=1&', '')}&page=2`);
     expect(links.previousRestUrl).toBeUndefined();
   });
 
@@ -57,13 +58,13 @@ describe('buildListLinks', () => {
 
   it('links page 3 back to page 2', () => {
     const links = buildListLinks({ collectionUrl: BASE, page: 3, perPage: 10, totalPages: 5, filters: [] });
-    expect(links.previousRestUrl).toBe(`${BASE}/?page=2&per_page=10`);
-    expect(links.nextRestUrl).toBe(`${BASE}/?page=4&per_page=10`);
+    expect(links.previousRestUrl).toBe(`${BASE}/?per_page=10&page=2`);
+    expect(links.nextRestUrl).toBe(`${BASE}/?per_page=10&page=4`);
   });
 
   it('keeps a previous link past the last page, as the reference does for terms', () => {
     const links = buildListLinks({ collectionUrl: BASE, page: 9, perPage: 10, totalPages: 2, filters: [] });
-    expect(links.previousRestUrl).toBe(`${BASE}/?page=8&per_page=10`);
+    expect(links.previousRestUrl).toBe(`${BASE}/?per_page=10&page=8`);
     expect(links.nextRestUrl).toBeUndefined();
   });
 

@@ -10,7 +10,8 @@ export interface ListLinks {
 /**
  * The list's own URL and its neighbours (CONTRACT §2.3): absolute, percent-encoded, carrying
  * every effective filter in a stable order, so following `next_rest_url` never changes the
- * result set. As in the reference, the previous link of page 2 has no `page` at all.
+ * result set. As in the reference, `rest_url` starts with `page` and the neighbours end with it
+ * (`...&status=publish&page=2`, observed); the previous link of page 2 has no `page` at all.
  */
 export function buildListLinks(input: {
   collectionUrl: string;
@@ -19,12 +20,13 @@ export function buildListLinks(input: {
   totalPages: number;
   filters: readonly (readonly [string, FilterValue])[];
 }): ListLinks {
-  const url = (page: number | null) =>
-    withQuery(`${input.collectionUrl}/`, [...(page ? [['page', page] as const] : []), ['per_page', input.perPage], ...input.filters]);
+  const filters = [['per_page', input.perPage] as const, ...input.filters];
+  // The original builds its neighbours from rest_url with `page` removed, then added again (at the end).
+  const neighbour = (page: number | null) => withQuery(`${input.collectionUrl}/`, [...filters, ...(page ? [['page', page] as const] : [])]);
   return {
-    restUrl: url(input.page),
-    ...(input.page < input.totalPages ? { nextRestUrl: url(input.page + 1) } : {}),
-    ...(input.page > 1 ? { previousRestUrl: url(input.page === 2 ? null : input.page - 1) } : {}),
+    restUrl: withQuery(`${input.collectionUrl}/`, [['page', input.page], ...filters]),
+    ...(input.page < input.totalPages ? { nextRestUrl: neighbour(input.page + 1) } : {}),
+    ...(input.page > 1 ? { previousRestUrl: neighbour(input.page === 2 ? null : input.page - 1) } : {}),
   };
 }
 
