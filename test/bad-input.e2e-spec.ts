@@ -77,6 +77,28 @@ describe.each(TEST_DATABASES)('bad input on $kind', (database) => {
     });
   });
 
+  describe('numbers where the specification types a string', () => {
+    it.each([
+      ['/events', 'events', { title: 123, start_date: '2031-01-01 10:00', end_date: '2031-01-01 11:00' }, 'title'],
+      ['/events', 'events', { title: 'Numbered', description: 5, start_date: '2031-01-01 10:00', end_date: '2031-01-01 11:00' }, 'description'],
+      ['/venues', 'venues', { venue: 123 }, 'venue'],
+      ['/organizers', 'organizers', { organizer: 'Numbered', phone: 5551234 }, 'phone'],
+      ['/categories', 'terms', { name: 456 }, 'name'],
+    ])('answers POST %s with a JSON number for a string with 400 naming it, and writes nothing', async (path, table, body, param) => {
+      const before = await c.count(table);
+      const res = await t.request.post(t.api(path)).set('Authorization', admin()).send(body).expect(400);
+      expect(res.body.code).toBe('rest_invalid_param');
+      expect(res.body.data.params).toEqual({ [param]: 'Must be a string.' });
+      expect(await c.count(table)).toBe(before);
+    });
+
+    it('still takes the same values as text, as forms send them', async () => {
+      await t.request.post(t.api('/categories')).set('Authorization', admin()).type('form').send('name=456').expect(201);
+      const res = await t.request.post(t.api('/venues')).set('Authorization', admin()).send({ venue: '123', zip: '02108' }).expect(201);
+      expect(res.body).toMatchObject({ venue: '123', zip: '02108' });
+    });
+  });
+
   describe('Content-Encoding', () => {
     it('answers a gzip body that is not gzip with 400 rest_invalid_json', async () => {
       const res = await t.request

@@ -301,6 +301,11 @@ describe.each(TEST_DATABASES)('categories on $kind', (database) => {
       expect(res.body.code).toBe('rest_term_invalid');
     });
 
+    it('answers 404 rest_term_invalid for an id of more digits than any id has', async () => {
+      const res = await t.request.get(t.api('/categories/99999999999999999999')).expect(404);
+      expect(res.body.code).toBe('rest_term_invalid');
+    });
+
     it('answers 404 rest_no_route for a non-digit id', async () => {
       for (const id of ['abc', '12abc', '-1']) {
         const res = await t.request.get(t.api(`/categories/${id}`)).expect(404);

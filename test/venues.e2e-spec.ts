@@ -344,9 +344,14 @@ describe.each(TEST_DATABASES)('venues on $kind', (database) => {
         expect((await createOk({ venue: `Web ${token()}`, website })).website).toBe(website);
       });
 
-      it.each([['ftp://example.com'], ['javascript:alert(1)'], ['not a url'], ['example.com'], [12]])('refuses %p', async (website) => {
+      it.each([['ftp://example.com'], ['javascript:alert(1)'], ['not a url'], ['example.com']])('refuses %p', async (website) => {
         const res = await create({ venue: 'x', website }).expect(400);
         expect(res.body.data.params.website).toBe('Must be an http(s) URL.');
+      });
+
+      it('refuses a number', async () => {
+        const res = await create({ venue: 'x', website: 12 }).expect(400);
+        expect(res.body.data.params.website).toBe('Must be a string.');
       });
     });
 
@@ -467,7 +472,7 @@ describe.each(TEST_DATABASES)('venues on $kind', (database) => {
       expect((await get(`/venues/by-slug/${venue.slug.toUpperCase()}`).expect(200)).body.id).toBe(venue.id);
     });
 
-    it.each([['/venues/999999'], ['/venues/0'], ['/venues/by-slug/no-such-venue'], ['/venues/by-slug/not%20a%20slug']])(
+    it.each([['/venues/999999'], ['/venues/0'], ['/venues/99999999999999999999999'], ['/venues/by-slug/no-such-venue'], ['/venues/by-slug/not%20a%20slug']])(
       'answers 404 venue-not-found for %s',
       async (path) => {
         const res = await get(path).expect(404);

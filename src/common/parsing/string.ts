@@ -8,11 +8,14 @@ export interface StringOptions {
   trim?: boolean;
 }
 
+/**
+ * A string parameter: only a string. A JSON number is refused like any other type, as the
+ * original's validators (`is_string`) refuse it; forms and query strings send text anyway. The
+ * parameters that take numbers as well (cost, ids, dates, lists) have parsers of their own.
+ */
 export function parseString(raw: unknown, opts: StringOptions = {}): ParseResult<string> {
-  let value: string;
-  if (typeof raw === 'string') value = raw;
-  else if (typeof raw === 'number' && Number.isFinite(raw)) value = String(raw);
-  else return fail(msg('Must be a string.'));
+  if (typeof raw !== 'string') return fail(msg('Must be a string.'));
+  let value = raw;
 
   if (opts.trim) value = value.trim();
   if (opts.nonEmpty && value.length === 0) return fail(msg('Must not be empty.'));
