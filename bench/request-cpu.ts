@@ -43,7 +43,10 @@ function parse(argv: readonly string[]): Options {
     else positional.push(argv[i]);
   }
   const [url, ...trees] = positional;
-  if (!url) throw new Error('usage: request-cpu.ts <DATABASE_URL> [tree ...] [--path P] [--requests N] [--concurrency C] [--rounds R] [--anonymous]');
+  if (!url)
+    throw new Error(
+      'usage: request-cpu.ts <DATABASE_URL> [tree ...] [--path P] [--requests N] [--concurrency C] [--rounds R] [--anonymous]',
+    );
   const count = (name: string, fallback: number) => {
     const value = Number(named.get(name) ?? fallback);
     if (!Number.isInteger(value) || value < 1) throw new Error(`--${name} must be a positive integer`);

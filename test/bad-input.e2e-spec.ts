@@ -80,7 +80,12 @@ describe.each(TEST_DATABASES)('bad input on $kind', (database) => {
   describe('numbers where the specification types a string', () => {
     it.each([
       ['/events', 'events', { title: 123, start_date: '2031-01-01 10:00', end_date: '2031-01-01 11:00' }, 'title'],
-      ['/events', 'events', { title: 'Numbered', description: 5, start_date: '2031-01-01 10:00', end_date: '2031-01-01 11:00' }, 'description'],
+      [
+        '/events',
+        'events',
+        { title: 'Numbered', description: 5, start_date: '2031-01-01 10:00', end_date: '2031-01-01 11:00' },
+        'description',
+      ],
       ['/venues', 'venues', { venue: 123 }, 'venue'],
       ['/organizers', 'organizers', { organizer: 'Numbered', phone: 5551234 }, 'phone'],
       ['/categories', 'terms', { name: 456 }, 'name'],

@@ -472,13 +472,16 @@ describe.each(TEST_DATABASES)('venues on $kind', (database) => {
       expect((await get(`/venues/by-slug/${venue.slug.toUpperCase()}`).expect(200)).body.id).toBe(venue.id);
     });
 
-    it.each([['/venues/999999'], ['/venues/0'], ['/venues/99999999999999999999999'], ['/venues/by-slug/no-such-venue'], ['/venues/by-slug/not%20a%20slug']])(
-      'answers 404 venue-not-found for %s',
-      async (path) => {
-        const res = await get(path).expect(404);
-        expect(res.body).toEqual({ code: 'venue-not-found', message: 'The requested venue does not exist.', data: { status: 404 } });
-      },
-    );
+    it.each([
+      ['/venues/999999'],
+      ['/venues/0'],
+      ['/venues/99999999999999999999999'],
+      ['/venues/by-slug/no-such-venue'],
+      ['/venues/by-slug/not%20a%20slug'],
+    ])('answers 404 venue-not-found for %s', async (path) => {
+      const res = await get(path).expect(404);
+      expect(res.body).toEqual({ code: 'venue-not-found', message: 'The requested venue does not exist.', data: { status: 404 } });
+    });
 
     it.each([['/venues/abc'], ['/venues/1.5'], ['/venues/by-slug/']])('answers 404 rest_no_route for %s', async (path) => {
       expect((await get(path).expect(404)).body.code).toBe('rest_no_route');
