@@ -42,7 +42,7 @@ describe.each(TEST_DATABASES)('published documents on $kind', (database) => {
     });
 
     it("gives every default in /doc its schema's type (strict validators check it; the index keeps the specification's strings)", async () => {
-      const doc = (await document(t, '/doc', language)).body as unknown;
+      const doc = (await document(t, '/doc', language)).body;
       const mistyped: string[] = [];
       const visit = (node: unknown, path: string): void => {
         if (!node || typeof node !== 'object') return;
