@@ -261,7 +261,7 @@ describe.each(TEST_DATABASES)('event writes on $kind', (database) => {
         ).expect(201);
         expect(res.body).toMatchObject({
           cost: 'Free',
-          cost_details: { currency_symbol: '', currency_position: 'prefix', values: ['0'] },
+          cost_details: { currency_symbol: '', currency_position: '', values: ['0'] },
           website: 'https://example.com',
           show_map: true,
           show_map_link: false,

@@ -100,7 +100,7 @@ describe('formatCost and costDetails', () => {
 
   it('leaves a number without a symbol bare', () => {
     expect(formatCost(stored('10'))).toBe('10');
-    expect(costDetails(stored('10')).currency_symbol).toBe('');
+    expect(costDetails(stored('10'))).toEqual({ currency_symbol: '', currency_code: '', currency_position: '', values: ['10'] });
   });
 
   it('shows a cost without numbers as given', () => {

@@ -131,7 +131,8 @@ export function costDetails(stored: CostColumns): CostDetails {
   return {
     currency_symbol: safeText(stored.currencySymbol),
     currency_code: safeText(stored.currencyCode),
-    currency_position: stored.currencyPosition,
+    // The position of no symbol is no meta: "" (reference §3, the raw meta strings), as /doc says.
+    currency_position: stored.currencySymbol ? stored.currencyPosition : '',
     values: values.length ? values : stored.cost.split('\n').map(safeText),
   };
 }
