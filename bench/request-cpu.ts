@@ -1,9 +1,9 @@
 /**
  * CPU per request, without a load generator competing for the cores (issue #14):
  *   node -r ts-node/register/transpile-only bench/request-cpu.ts <DATABASE_URL> [tree ...]
- *     [--path /calendar/events/v1/events] [--requests 1000] [--concurrency 2] [--rounds 5] [--anonymous]
+ *     [--path /calendar/events/v1/events] [--requests 1000] [--concurrency 2] [--rounds 5] [--warmup 3000] [--anonymous]
  * Starts each tree's built server (`<tree>/dist/main.js`, default this checkout) as `start:prod`
- * does, with nothing remembered (READ_CACHE_SECONDS=0), warms it, then sends `--requests` requests
+ * does, with nothing remembered (READ_CACHE_SECONDS=0), warms it with `--warmup` requests, then sends `--requests` requests
  * `--concurrency` at a time, `--rounds` times, as the bench's administrator (signed in, unless
  * `--anonymous`). Trees take turns round by round, so a change in the machine's speed touches each
  * alike. Prints the median of the rounds: the server's CPU (user + system, its threads included)
@@ -30,6 +30,7 @@ interface Options {
   requests: number;
   concurrency: number;
   rounds: number;
+  warmup: number;
   anonymous: boolean;
 }
 
@@ -45,7 +46,7 @@ function parse(argv: readonly string[]): Options {
   const [url, ...trees] = positional;
   if (!url)
     throw new Error(
-      'usage: request-cpu.ts <DATABASE_URL> [tree ...] [--path P] [--requests N] [--concurrency C] [--rounds R] [--anonymous]',
+      'usage: request-cpu.ts <DATABASE_URL> [tree ...] [--path P] [--requests N] [--concurrency C] [--rounds R] [--warmup W] [--anonymous]',
     );
   const count = (name: string, fallback: number) => {
     const value = Number(named.get(name) ?? fallback);
@@ -59,6 +60,7 @@ function parse(argv: readonly string[]): Options {
     requests: count('requests', 1000),
     concurrency: count('concurrency', 2),
     rounds: count('rounds', 5),
+    warmup: count('warmup', 3000),
     anonymous,
   };
 }
@@ -129,8 +131,9 @@ async function main(): Promise<void> {
     for (const tree of options.trees) {
       const server = await startTree(tree, options.url);
       try {
-        // Warm: the JIT, the pool's connections, their prepared statements, the buffer pool.
-        await send(options, Math.min(500, options.requests));
+        // Warm: the JIT (a list's CPU kept falling for some 3,000 requests), the pool's
+        // connections and their prepared statements, the buffer pool.
+        await send(options, options.warmup);
         const before = { server: cpuMs(server.pid!), database: database ? cpuMs(database) : 0 };
         await send(options, options.requests);
         const taken = samples.get(tree)!;
