@@ -11,7 +11,7 @@
  *
  * Why: under `npm run bench` the load generator, the server and the database share two cores,
  * and throughput moved by ±15 % between runs of the same code here; CPU per request measured one
- * or two requests at a time moved by 2 to 3 %. It measures cost, not throughput: use it to compare
+ * or two requests at a time moved by about ±5 %. It measures cost, not throughput: use it to compare
  * code, and `npm run bench` for the issue's ratios. The database must be seeded (npm run bench
  * -- --reuse ... leaves one) and hold the bench's administrator.
  */
