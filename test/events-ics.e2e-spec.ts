@@ -235,7 +235,7 @@ describe.each(TEST_DATABASES)('events as iCalendar on $kind', (database) => {
       expect(Object.keys(index.routes[`${ns}/events/ics`].endpoints[0].args)).toEqual(
         Object.keys(index.routes[`${ns}/events`].endpoints[0].args),
       );
-      expect(Object.keys(index.routes[`${ns}/events/(?P<id>\\d+)/ics`].endpoints[0].args)).toEqual(['id', 'password', 'context']);
+      expect(Object.keys(index.routes[`${ns}/events/(?P<id>\\d+)/ics`].endpoints[0].args)).toEqual(['id', 'password']);
     });
 
     it('documents text/calendar responses in /doc', async () => {

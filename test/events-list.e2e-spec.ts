@@ -566,26 +566,6 @@ describe.each(TEST_DATABASES)('events list on $kind', (database) => {
       const open = await c.list('start_date=2032-01-01&end_date=2032-01-02&password=open sesame', 'editor').expect(200);
       expect(open.body.events[0]).toMatchObject({ id, description: 'Hidden text', cost: '$5' });
     });
-
-    it('unblanks them with context=edit for those who may edit them (reference §2.9), and for nobody else', async () => {
-      for (const role of ['editor', 'administrator'] as const) {
-        const res = await c.list('start_date=2032-01-01&end_date=2032-01-02&context=edit', role).expect(200);
-        expect(res.body.events[0]).toMatchObject({
-          id,
-          description: 'Hidden text',
-          cost: '$5',
-          featured: true,
-          venue: { venue: 'Secret Hall' },
-        });
-        expect(res.body.rest_url).not.toContain('context');
-      }
-      // The event is not theirs: an author, a subscriber and an anonymous caller may not edit it.
-      for (const role of ['author', 'subscriber', undefined] as const) {
-        const res = await c.list('start_date=2032-01-01&end_date=2032-01-02&context=edit', role).expect(200);
-        expect(res.body.events[0]).toMatchObject({ id, description: '', cost: '', venue: [], featured: null });
-      }
-      await c.list('start_date=2032-01-01&end_date=2032-01-02&context=nope', 'editor').expect(400);
-    });
   });
 
   describe('performance by design', () => {

@@ -289,25 +289,6 @@ describe.each(TEST_DATABASES)('event object and single reads on $kind', (databas
       }
     });
 
-    it('opens it with context=edit to those who may edit it, as the original does (reference §4), and to nobody else', async () => {
-      for (const role of ['author', 'editor', 'administrator'] as const) {
-        const open = await c.get(`/events/${ids.locked}?context=edit`, role).expect(200);
-        expect(open.body).toMatchObject({ id: ids.locked, title: 'Locked read', json_ld: expect.any(Object) });
-        await c.get('/events/by-slug/locked-read?context=edit', role).expect(200);
-        expect((await c.get(`/events/${ids.locked}?context=view`, role).expect(403)).body.code).toBe('event-password-protected');
-      }
-      // Another author may not edit it; nor may a contributor, a subscriber or an anonymous caller.
-      const other = await c.create({ title: 'Locked by another', password: 's3cret' }, 'editor');
-      for (const role of ['author', 'contributor', 'subscriber', undefined] as const) {
-        expect((await c.get(`/events/${other.id}?context=edit`, role).expect(403)).body.code).toBe('event-password-protected');
-      }
-    });
-
-    it('answers a context other than view, embed or edit with 400 naming it', async () => {
-      const res = await c.get(`/events/${ids.locked}?context=admin`, 'administrator').expect(400);
-      expect(res.body).toMatchObject({ code: 'rest_invalid_param', data: { params: { context: 'Must be one of: view, embed, edit.' } } });
-    });
-
     it('checks the password after the status: a protected draft is 403 event-not-accessible for who may not read it', async () => {
       const draft = await c.create({ title: 'Locked draft', status: 'draft', password: 's3cret' }, 'author');
       expect((await c.get(`/events/${draft.id}?password=s3cret`).expect(403)).body.code).toBe('event-not-accessible');

@@ -31,6 +31,6 @@ export class EventResolver implements SubjectResolver<EventEntity> {
    * `password` parameter is the new password, so it cannot also be the one to read with.
    */
   represent(event: EventEntity, request: Request, manager?: EntityManager): Promise<EventView> {
-    return this.events.read({ id: event.id }, request.user, { password: event.password || undefined }, manager);
+    return this.events.read({ id: event.id }, request.user, event.password || undefined, manager);
   }
 }

@@ -25,6 +25,6 @@ export class EventsIcsController {
 
   @Get(':id/ics')
   single(@Args() args: ReadEventDto, @CurrentUser() user: AuthUser | null): Promise<TextResult> {
-    return this.ics.single(args.id, user, { password: args.password, editContext: args.context === 'edit' });
+    return this.ics.single(args.id, user, args.password);
   }
 }

@@ -49,8 +49,8 @@ export class EventsIcsService {
   }
 
   /** GET /events/{id}/ics: the single read's checks (404, trash, 403, password), then its event. */
-  async single(id: number, user: AuthUser | null, access: { password?: string; editContext?: boolean }): Promise<TextResult> {
-    const event = await this.reads.read({ id }, user, access);
+  async single(id: number, user: AuthUser | null, password: string | undefined): Promise<TextResult> {
+    const event = await this.reads.read({ id }, user, password);
     const { events, recurrence } = await this.reads.withSeries([event], user);
     return new TextResult(ICS_CONTENT_TYPE, eventsCalendar(events, { host: this.host, recurrence }));
   }

@@ -49,8 +49,6 @@ type PageSource =
 export interface ViewOptions {
   readonly single?: boolean;
   readonly password?: string;
-  /** `context=edit` (reference §2.9, §4): protected events the caller may edit are unlocked. */
-  readonly editContext?: boolean;
   /**
    * Write responses: a writer who may edit the event (and so set its password) gets what was
    * written. The original blanks lists and refuses single reads, not its write responses.
@@ -180,16 +178,7 @@ export class EventsQueryService {
     // less); else it is a statement of its own, remembered apart from the page.
     const inlineTotal = this.cache.remembering() ? undefined : totalSql;
     const items = () =>
-      this.pageItems(branches ?? ids, order, {
-        offset,
-        perPage,
-        user,
-        password: query.password,
-        editContext: query.context === 'edit',
-        span,
-        linked,
-        total: inlineTotal,
-      });
+      this.pageItems(branches ?? ids, order, { offset, perPage, user, password: query.password, span, linked, total: inlineTotal });
     const {
       views,
       matched,
@@ -224,7 +213,6 @@ export class EventsQueryService {
       perPage: number;
       user: AuthUser | null | undefined;
       password?: string;
-      editContext: boolean;
       span: Span;
       linked: LinkFilters;
       /** The total's SQL, read with the relations when the page is full (else the page tells it). */
@@ -236,7 +224,7 @@ export class EventsQueryService {
     const { views, scalar: total } = await this.presentWith(
       events,
       request.user,
-      { password: request.password, editContext: request.editContext },
+      { password: request.password },
       full ? request.total?.() : undefined,
     );
     const span = pageSpan(
@@ -323,23 +311,18 @@ export class EventsQueryService {
     if (query.geoloc || point) whereGeoloc(builder, point, user);
   }
 
-  /**
-   * GET by id or slug, with the reference's order of checks (§4) and `json_ld`. `access`: the
-   * request's `password`, and `editContext` (`context=edit`), which opens a password-protected
-   * event to a caller who may edit it, as in the reference.
-   */
+  /** GET by id or slug, with the reference's order of checks (§4) and `json_ld`. */
   async read(
     where: { id: number } | { slug: string },
     user: AuthUser | null | undefined,
-    access: { readonly password?: string; readonly editContext?: boolean } = {},
+    password: string | undefined,
     manager?: EntityManager,
   ): Promise<EventView> {
     // Inside a transaction (`manager`) nothing is remembered: it may see its own uncommitted writes.
-    // An anonymous caller may edit nothing: context=edit changes nothing for it.
-    if (user || access.password !== undefined || manager) return this.readUncached(where, user, access, manager);
+    if (user || password !== undefined || manager) return this.readUncached(where, user, password, manager);
     // What an anonymous caller without a password sees of an event is the same for all of them.
     const key = `event\0${requestNamespace()}\0${'id' in where ? `id\0${where.id}` : `slug\0${where.slug.toLowerCase()}`}`;
-    return this.cache.get(key, () => this.readUncached(where, null, {}), {
+    return this.cache.get(key, () => this.readUncached(where, null, undefined), {
       weigh: jsonWeight,
       freeze: true,
       depends: (view) => ({ posts: shownPosts([view]) }),
@@ -350,7 +333,7 @@ export class EventsQueryService {
   private async readUncached(
     where: { id: number } | { slug: string },
     user: AuthUser | null | undefined,
-    { password, editContext }: { readonly password?: string; readonly editContext?: boolean },
+    password: string | undefined,
     manager: EntityManager = this.dataSource.manager,
   ): Promise<EventView> {
     const ids = 'id' in where ? eventIdsSql([where.id]) : slugIdSql(where.slug);
@@ -359,10 +342,8 @@ export class EventsQueryService {
     if (!loaded || !event) throw notFound(where);
     if (event.status === 'trash') throw ApiError.of('event-no-longer-available');
     if (!canOnObject(user, 'read', event)) throw ApiError.of('event-not-accessible');
-    if (isPasswordLocked(event, password) && !(editContext && canOnObject(user, 'edit', event))) {
-      throw ApiError.of('event-password-protected');
-    }
-    const [view] = this.compose([event], loaded.relations, user, { single: true, password, editContext });
+    if (isPasswordLocked(event, password)) throw ApiError.of('event-password-protected');
+    const [view] = this.compose([event], loaded.relations, user, { single: true, password });
     return view;
   }
 
@@ -432,8 +413,7 @@ export class EventsQueryService {
         this.urls,
         {
           single: options.single,
-          blanked:
-            isPasswordLocked(event, options.password) && !((options.written || options.editContext) && canOnObject(user, 'edit', event)),
+          blanked: isPasswordLocked(event, options.password) && !(options.written && canOnObject(user, 'edit', event)),
         },
       );
     });

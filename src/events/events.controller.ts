@@ -38,7 +38,7 @@ export class EventsController {
 
   @Get('by-slug/:slug')
   readBySlug(@Args() args: ReadEventBySlugDto, @CurrentUser() user: AuthUser | null): Promise<EventView> {
-    return this.reads.read({ slug: args.slug }, user, { password: args.password, editContext: args.context === 'edit' });
+    return this.reads.read({ slug: args.slug }, user, args.password);
   }
 
   @Post('by-slug/:slug')
@@ -76,7 +76,7 @@ export class EventsController {
 
   @Get(':id')
   read(@Args() args: ReadEventDto, @CurrentUser() user: AuthUser | null): Promise<EventView> {
-    return this.reads.read({ id: args.id }, user, { password: args.password, editContext: args.context === 'edit' });
+    return this.reads.read({ id: args.id }, user, args.password);
   }
 
   @Post(':id')

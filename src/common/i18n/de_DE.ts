@@ -214,8 +214,6 @@ export const de_DE: Record<string, string> = {
   'The event featured image ID or URL': 'ID oder URL des Beitragsbilds der Veranstaltung',
   'The event organizer IDs or data': 'IDs oder Daten der Veranstalter der Veranstaltung',
   'the event password, for password-protected events': 'das Passwort der Veranstaltung, für passwortgeschützte Veranstaltungen',
-  'Scope under which the request is made: edit shows password-protected events whole to those who may edit them':
-    'Kontext der Anfrage: edit zeigt passwortgeschützte Veranstaltungen vollständig denen, die sie bearbeiten dürfen',
   'The event password; readers must send it to see the event':
     'Das Passwort der Veranstaltung; Leser müssen es senden, um die Veranstaltung zu sehen',
   'the event post ID': 'die Beitrags-ID der Veranstaltung',

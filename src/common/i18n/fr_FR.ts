@@ -211,8 +211,6 @@ export const fr_FR: Record<string, string> = {
   'The event featured image ID or URL': 'L’ID ou l’URL de l’image mise en avant de l’évènement',
   'The event organizer IDs or data': 'Les ID ou les données des organisateurs de l’évènement',
   'the event password, for password-protected events': 'le mot de passe de l’évènement, pour les évènements protégés par mot de passe',
-  'Scope under which the request is made: edit shows password-protected events whole to those who may edit them':
-    'Contexte de la requête : edit montre en entier les évènements protégés par mot de passe à qui peut les modifier',
   'The event password; readers must send it to see the event':
     'Le mot de passe de l’évènement ; les lecteurs doivent l’envoyer pour voir l’évènement',
   'the event post ID': 'l’ID de publication de l’évènement',

@@ -1,8 +1,6 @@
-import { ValidateBoolean, ValidateEnum, ValidateInteger, ValidateText } from '../../common/params/validate';
+import { ValidateBoolean, ValidateInteger, ValidateText } from '../../common/params/validate';
 import { parsePathId } from '../../common/params/path-id';
-import { fail, ok } from '../../common/parsing/parse-result';
-import { msg } from '../../common/i18n/message';
-import { CONTEXTS } from '../../discovery/namespace-index.args';
+import { ok } from '../../common/parsing/parse-result';
 import { parseString } from '../../common/parsing/string';
 import { Scope, scopeArg } from '../recurrence/recurrence-params';
 
@@ -31,21 +29,6 @@ function passwordArg(extension: boolean) {
   });
 }
 
-export type Context = (typeof CONTEXTS)[number];
-
-/**
- * `context` on event reads, as WordPress routes take it: `edit` opens password-protected events
- * to callers who may edit them (reference §2.9 and §4); `view` and `embed` change nothing.
- */
-export const eventContextArg = ValidateEnum({
-  name: 'context',
-  values: CONTEXTS,
-  default: 'view',
-  description: 'Scope under which the request is made: edit shows password-protected events whole to those who may edit them',
-  parse: (raw) => (CONTEXTS.includes(raw as Context) ? ok(raw as Context) : fail(msg('Must be one of: %s.', CONTEXTS.join(', ')))),
-  extension: true,
-});
-
 const forceArg = ValidateBoolean({
   name: 'force',
   default: false,
@@ -57,14 +40,12 @@ const forceArg = ValidateBoolean({
 export class ReadEventDto {
   @eventIdArg id!: number;
   @passwordArg(false) password?: string;
-  @eventContextArg context?: Context;
 }
 
 /** GET /events/by-slug/{slug}; `password` is ours there (the specification lists it by id only). */
 export class ReadEventBySlugDto {
   @eventSlugArg slug!: string;
   @passwordArg(true) password?: string;
-  @eventContextArg context?: Context;
 }
 
 /** DELETE /events/{id}: `password` is accepted and unused, as in the reference. */

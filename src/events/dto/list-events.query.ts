@@ -14,7 +14,6 @@ import { parseNumber, parsePositiveInteger } from '../../common/parsing/integer'
 import { parseIntegerList, parseList } from '../../common/parsing/list';
 import { parseString } from '../../common/parsing/string';
 import { parseSearch } from '../../posts/search';
-import { Context, eventContextArg } from './event-id.dto';
 import { PostStatus, parseStatusFilter } from '../../posts/status';
 
 export const DEFAULT_GEOLOC_RADIUS_KM = 25;
@@ -176,6 +175,4 @@ export class ListEventsQuery {
     extension: true,
   })
   password?: string;
-
-  @eventContextArg context?: Context;
 }
