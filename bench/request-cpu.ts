@@ -16,9 +16,10 @@
  * -- --reuse ... leaves one) and hold the bench's administrator.
  */
 import { ChildProcess, spawn } from 'node:child_process';
-import { resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { ROOT, cpuMs, databaseServerPid, productionNodeArgs } from './processes';
+import { ROOT, cpuMs, databaseServerPid } from './processes';
 
 const ADMIN = 'bench-admin:bench-admin-password-0001';
 const PORT = 3997;
@@ -65,9 +66,24 @@ function parse(argv: readonly string[]): Options {
   };
 }
 
+/** The node flags of the tree's own `start:prod` script (`node [flags] dist/main.js`). */
+function nodeArgsOf(tree: string): string[] {
+  const scripts = (JSON.parse(readFileSync(join(tree, 'package.json'), 'utf8')) as { scripts?: Record<string, string> }).scripts ?? {};
+  const words = (scripts['start:prod'] ?? '').trim().split(/\s+/);
+  const main = words.indexOf('dist/main.js');
+  if (words[0] !== 'node' || main < 0) throw new Error(`${tree}: start:prod must be "node [flags] dist/main.js"`);
+  return words.slice(1, main);
+}
+
 async function startTree(tree: string, url: string): Promise<ChildProcess> {
+  // Another server on the port would answer /ready and be measured instead (as 0 ms).
+  const taken = await fetch(`http://127.0.0.1:${PORT}/ready`).then(
+    () => true,
+    () => false,
+  );
+  if (taken) throw new Error(`port ${PORT} is in use`);
   const [username, password] = ADMIN.split(':');
-  const child = spawn(process.execPath, [...productionNodeArgs(), 'dist/main.js'], {
+  const child = spawn(process.execPath, [...nodeArgsOf(tree), 'dist/main.js'], {
     cwd: tree,
     env: {
       ...process.env,
@@ -136,6 +152,7 @@ async function main(): Promise<void> {
         await send(options, options.warmup);
         const before = { server: cpuMs(server.pid!), database: database ? cpuMs(database) : 0 };
         await send(options, options.requests);
+        if (server.exitCode !== null) throw new Error(`${tree}: the server exited with ${server.exitCode} while measured`);
         const taken = samples.get(tree)!;
         taken.server.push((cpuMs(server.pid!) - before.server) / options.requests);
         if (database) taken.database.push((cpuMs(database) - before.database) / options.requests);

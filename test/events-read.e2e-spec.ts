@@ -228,7 +228,7 @@ describe.each(TEST_DATABASES)('event object and single reads on $kind', (databas
     });
 
     it('answers an id of more digits than any id has with 404 rest-event-not-found (digits are an id, CONTRACT §2.2)', async () => {
-      for (const id of ['99999999999999999999', '000000000000000000001234567']) {
+      for (const id of ['99999999999999999999', '12345678901234567890123']) {
         expect((await c.get(`/events/${id}`).expect(404)).body.code).toBe('rest-event-not-found');
       }
     });
