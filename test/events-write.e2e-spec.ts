@@ -245,6 +245,18 @@ describe.each(TEST_DATABASES)('event writes on $kind', (database) => {
         expect(res.body).toMatchObject({ title: 'Bold move', description: '<p>Hi <a>link</a></p>', excerpt: '<b>Short</b>' });
       });
 
+      it('reads a cost written as a fraction alone (".5", "$.5") as a number', async () => {
+        const bare = await c.create({ title: 'Half', cost: '.5' }, 'editor');
+        const read = await c.get(`/events/${bare.id}`).expect(200);
+        expect(read.body).toMatchObject({ cost: '0.5', cost_details: { currency_symbol: '', currency_position: '', values: ['0.5'] } });
+        const dollars = await c.create({ title: 'Half a dollar', cost: '$.5' }, 'editor');
+        const readDollars = await c.get(`/events/${dollars.id}`).expect(200);
+        expect(readDollars.body).toMatchObject({
+          cost: '$0.5',
+          cost_details: { currency_symbol: '$', currency_position: 'prefix', values: ['0.5'] },
+        });
+      });
+
       it('keeps a cost of 0 as "Free", and flags, website and extension fields', async () => {
         const res = await post(
           {

@@ -22,6 +22,15 @@ describe('parseCostInput', () => {
     expect(parseCostInput('10 €')).toEqual({ ok: true, value: { cost: '10 €', currencySymbol: '€', currencyPosition: 'postfix' } });
   });
 
+  it('reads a number written as a fraction alone (".5") as a number, its separator not as a symbol', () => {
+    expect(parseCostInput('.5')).toEqual({ ok: true, value: { cost: '.5', currencySymbol: '', currencyPosition: 'prefix' } });
+    expect(parseCostInput('$.5')).toEqual({ ok: true, value: { cost: '$.5', currencySymbol: '$', currencyPosition: 'prefix' } });
+    expect(parseCostInput(',50 €')).toEqual({ ok: true, value: { cost: ',50 €', currencySymbol: '€', currencyPosition: 'postfix' } });
+    expect(costValues('.5')).toEqual(['0.5']);
+    expect(costValues('.500\n,50\n2')).toEqual(['0.500', '0.50', '2']);
+    expect(formatCost(stored('$.5'))).toBe('$0.5');
+  });
+
   it('keeps several costs, one per line', () => {
     expect(parseCostInput(['$10', '$25'])).toEqual({
       ok: true,

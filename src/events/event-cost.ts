@@ -21,8 +21,9 @@ export interface StoredCost {
 
 const MAX_COST_LENGTH = 255;
 const MAX_SYMBOL_LENGTH = 16;
-// A number with optional thousands or decimal separators: "10", "10.50", "1,000", "1.000,50".
-const NUMBER = /\d+(?:[.,]\d+)*/g;
+// A number with optional thousands or decimal separators: "10", "10.50", "1,000", "1.000,50", or
+// only a fraction (".5", ",50"), whose separator is then part of it, not a currency symbol.
+const NUMBER = /(?:\d+|(?<!\d)(?=[.,]\d))(?:[.,]\d+)*/g;
 
 /**
  * `cost` on create and update: a string, a number or a list of them. `null`/`""`/`[]` mean "no
@@ -75,10 +76,10 @@ export function normaliseNumber(text: string): string {
   const last = separators[separators.length - 1];
   const decimals = text.slice(last.index + 1);
   const kinds = new Set(separators.map((s) => s[0]));
-  // "1,000" and "1.000.000" are thousands; "10.5", "10,50" and "1.000,50" end in decimals.
-  const lastIsDecimal = kinds.size > 1 || (separators.length === 1 && decimals.length !== 3);
+  // "1,000" and "1.000.000" are thousands; "10.5", "10,50", "1.000,50" and ".500" end in decimals.
+  const lastIsDecimal = kinds.size > 1 || (separators.length === 1 && (decimals.length !== 3 || last.index === 0));
   const integer = (lastIsDecimal ? text.slice(0, last.index) : text).replace(/[.,]/g, '');
-  return lastIsDecimal ? `${stripLeadingZeros(integer)}.${decimals}` : stripLeadingZeros(integer);
+  return lastIsDecimal ? `${stripLeadingZeros(integer) || '0'}.${decimals}` : stripLeadingZeros(integer);
 }
 
 function stripLeadingZeros(digits: string): string {
