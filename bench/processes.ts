@@ -9,11 +9,11 @@ import { LoadResult, LoadSpec } from './load';
 export const ROOT = join(__dirname, '..');
 
 /**
- * The node flags of the `start:prod` script (`node [flags] dist/main.js`): the bench starts the
- * server exactly as production does.
+ * The node flags of the `start:prod` script (`node [flags] dist/main.js`) of the tree at `root`
+ * (this checkout by default): the bench starts the server exactly as production does.
  */
-export function productionNodeArgs(): string[] {
-  const scripts = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts?: Record<string, string> }).scripts ?? {};
+export function productionNodeArgs(root = ROOT): string[] {
+  const scripts = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts?: Record<string, string> }).scripts ?? {};
   const words = (scripts['start:prod'] ?? '').trim().split(/\s+/);
   const main = words.indexOf('dist/main.js');
   if (words[0] !== 'node' || main < 0) throw new Error(`start:prod must be "node [flags] dist/main.js" (got "${scripts['start:prod']}")`);
@@ -44,12 +44,14 @@ export async function startServer(options: {
   nodeArgs?: string[];
   /** `dist/main.js` (one process), or `dist/cluster.js` (start:cluster, CLUSTER_WORKERS in env). */
   entry?: string;
+  /** The built tree to start (this checkout by default). */
+  root?: string;
 }): Promise<Server> {
   // Another server on the port would answer /ready and be measured instead.
   if (await listening(options.port)) throw new Error(`port ${options.port} is in use: pass --port`);
   const log = createWriteStream(options.logFile);
   const child = spawn(process.execPath, [...(options.nodeArgs ?? []), options.entry ?? 'dist/main.js'], {
-    cwd: ROOT,
+    cwd: options.root ?? ROOT,
     env: { ...process.env, ...options.env, NODE_ENV: 'production', BENCH_MODE: 'true', HOST: '127.0.0.1', PORT: String(options.port) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

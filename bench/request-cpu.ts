@@ -15,11 +15,9 @@
  * code, and `npm run bench` for the issue's ratios. The database must be seeded (npm run bench
  * -- --reuse ... leaves one) and hold the bench's administrator.
  */
-import { ChildProcess, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { ROOT, cpuMs, databaseServerPid } from './processes';
+import { ROOT, Server, cpuMs, databaseServerPid, productionNodeArgs, startServer } from './processes';
 
 const ADMIN = 'bench-admin:bench-admin-password-0001';
 const PORT = 3997;
@@ -66,30 +64,14 @@ function parse(argv: readonly string[]): Options {
   };
 }
 
-/** The node flags of the tree's own `start:prod` script (`node [flags] dist/main.js`). */
-function nodeArgsOf(tree: string): string[] {
-  const scripts = (JSON.parse(readFileSync(join(tree, 'package.json'), 'utf8')) as { scripts?: Record<string, string> }).scripts ?? {};
-  const words = (scripts['start:prod'] ?? '').trim().split(/\s+/);
-  const main = words.indexOf('dist/main.js');
-  if (words[0] !== 'node' || main < 0) throw new Error(`${tree}: start:prod must be "node [flags] dist/main.js"`);
-  return words.slice(1, main);
-}
-
-async function startTree(tree: string, url: string): Promise<ChildProcess> {
-  // Another server on the port would answer /ready and be measured instead (as 0 ms).
-  const taken = await fetch(`http://127.0.0.1:${PORT}/ready`).then(
-    () => true,
-    () => false,
-  );
-  if (taken) throw new Error(`port ${PORT} is in use`);
+function startTree(tree: string, url: string): Promise<Server> {
   const [username, password] = ADMIN.split(':');
-  const child = spawn(process.execPath, [...nodeArgsOf(tree), 'dist/main.js'], {
-    cwd: tree,
+  return startServer({
+    root: tree,
+    port: PORT,
+    logFile: join(tmpdir(), 'calendar-request-cpu-server.log'),
+    nodeArgs: productionNodeArgs(tree),
     env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(PORT),
       DATABASE_URL: url,
       SITE_URL: `http://127.0.0.1:${PORT}`,
       ADMIN_USERNAME: username,
@@ -98,26 +80,7 @@ async function startTree(tree: string, url: string): Promise<ChildProcess> {
       READ_CACHE_SECONDS: '0',
       LOG_LEVEL: 'error',
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
   });
-  for (let attempt = 0; attempt < 240; attempt++) {
-    if (child.exitCode !== null) throw new Error(`${tree}: the server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`http://127.0.0.1:${PORT}/ready`)).ok) return child;
-    } catch {
-      // not listening yet
-    }
-    await sleep(250);
-  }
-  child.kill('SIGKILL');
-  throw new Error(`${tree}: the server did not become ready in 60 s`);
-}
-
-async function stopTree(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((done) => child.once('exit', done));
-  child.kill('SIGTERM');
-  await exited;
 }
 
 /** `requests` requests, `concurrency` at a time; any answer but 200 stops the measurement. */
@@ -150,14 +113,16 @@ async function main(): Promise<void> {
         // Warm: the JIT (a list's CPU kept falling for some 3,000 requests), the pool's
         // connections and their prepared statements, the buffer pool.
         await send(options, options.warmup);
-        const before = { server: cpuMs(server.pid!), database: database ? cpuMs(database) : 0 };
+        const pid = server.process.pid!;
+        const before = { server: cpuMs(pid), database: database ? cpuMs(database) : 0 };
         await send(options, options.requests);
-        if (server.exitCode !== null) throw new Error(`${tree}: the server exited with ${server.exitCode} while measured`);
+        const { exitCode } = server.process;
+        if (exitCode !== null) throw new Error(`${tree}: the server exited with ${exitCode} while measured`);
         const taken = samples.get(tree)!;
-        taken.server.push((cpuMs(server.pid!) - before.server) / options.requests);
+        taken.server.push((cpuMs(pid) - before.server) / options.requests);
         if (database) taken.database.push((cpuMs(database) - before.database) / options.requests);
       } finally {
-        await stopTree(server);
+        await server.stop();
       }
     }
   }

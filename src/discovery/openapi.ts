@@ -1,5 +1,7 @@
 import { OperationObject, ParameterObject, ReferenceObject, RequestBodyObject } from '@nestjs/swagger';
 import { UNTYPED } from '../common/params/arg-docs';
+import { parseBoolean } from '../common/parsing/boolean';
+import { parseInteger, parseNumber } from '../common/parsing/integer';
 import { SchemaObject, componentSchemas } from './openapi-schemas';
 import { CatalogRoute, HttpMethod } from './route-catalog';
 import { SwaggerScan, operationIdOf } from './swagger-document';
@@ -222,10 +224,10 @@ function contractSchema(schema: SwaggerSchema, untyped: boolean): SchemaObject {
  * default must be valid against its schema, which strict validators check.
  */
 function typedDefault(value: unknown, type: unknown): unknown {
-  if (typeof value !== 'string') return value;
-  if ((type === 'integer' || type === 'number') && value.trim() !== '' && Number.isFinite(Number(value))) return Number(value);
-  if (type === 'boolean' && ['1', 'true', '0', 'false', ''].includes(value)) return value === '1' || value === 'true';
-  return value;
+  // Read as a request's value of that type would be.
+  const parse = type === 'integer' ? parseInteger : type === 'number' ? parseNumber : type === 'boolean' ? parseBoolean : undefined;
+  const parsed = parse?.(value);
+  return parsed?.ok ? parsed.value : value;
 }
 
 const isUntyped = (schema: SwaggerSchema) => schema[UNTYPED] === true;
