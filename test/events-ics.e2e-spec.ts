@@ -136,6 +136,23 @@ describe.each(TEST_DATABASES)('events as iCalendar on $kind', (database) => {
       expect(lines).toContain('GEO:39.8;-89.6');
     });
 
+    it('writes titles and names as the plain text the JSON escapes', async () => {
+      const venue = await c.createLinked('venues', { venue: 'Smith & Sons > Hall', city: 'Rock "n" Town' });
+      // Outside WINDOW, so the other tests' lists stay as they are.
+      const event = await c.create({
+        title: 'Rock & Roll > Pop',
+        start_date: '2035-05-01 20:00:00',
+        end_date: '2035-05-01 22:00:00',
+        venue: venue.id,
+        categories: ['R&B'],
+      });
+      expect((await json(event.id)).title).toBe('Rock &amp; Roll &gt; Pop');
+      const parsed = byId(parseCalendar((await ics(`/events/${event.id}/ics`).expect(200)).text).events, event.id)!;
+      expect(parsed.summary).toBe('Rock & Roll > Pop');
+      expect(parsed.location).toBe('Smith & Sons > Hall, Rock "n" Town');
+      expect(parsed.categories).toEqual(['R&B']);
+    });
+
     it('applies the list filters and permissions: drafts only for those who may see them', async () => {
       const anonymous = parseCalendar((await ics(`/events/ics?${WINDOW}`).expect(200)).text);
       expect(byId(anonymous.events, draft.id)).toBeUndefined();

@@ -394,5 +394,60 @@ describe.each(TEST_DATABASES)('recurring events on $kind', (database) => {
       // 13 Mondays to 26 April, less the EXDATE and the trashed one, plus the RDATE (4 March 19:00 in New York), plus the concert.
       expect(listed.body.events).toHaveLength(13);
     });
+
+    it('covers every instance the rule makes with the VTIMEZONE, up to the series’ last date', async () => {
+      await c.reset();
+      // To August 2028: summer times of the year after the first event's.
+      await series({
+        title: 'Open monthly',
+        start_date: '2027-01-12 18:30:00',
+        end_date: '2027-01-12 20:00:00',
+        timezone: 'America/Chicago',
+        recurrence: ['RRULE:FREQ=MONTHLY;COUNT=20;BYDAY=2TU'],
+      });
+      const window = 'start_date=2027-01-01&end_date=2028-12-31';
+      const list = await c.list(`${window}&per_page=50`).expect(200);
+      expect(list.body.events).toHaveLength(20);
+      const listed = (list.body.events as EventSummary[]).map((event) => [event.utc_start_date as string, event.title]).sort();
+      const feed = await c.get(`/events/ics?${window}`).expect(200);
+      expect(feed.text.match(/^EXDATE/gm)).toBeNull();
+      expect(feed.text).toMatch(/^DTSTART:20281105T020000\r$/m);
+      expect(expand(feed.text, '2028-12-31 23:59:59')).toEqual(listed);
+    });
+
+    it('shows nothing of a series the caller may not read: its occurrences in the feed are events of their own', async () => {
+      await c.reset();
+      const week = { start_date: '2027-07-05 09:00:00', end_date: '2027-07-05 10:00:00', recurrence: ['RRULE:FREQ=WEEKLY;COUNT=3'] };
+      const draft = await series({ ...week, title: 'Draft series SECRET', status: 'draft' });
+      const trashed = await series({ ...week, title: 'Trashed series HIDDEN' });
+      const [, draftSecond] = await eventsOf(draft.id);
+      await c
+        .write('patch', `/events/${draftSecond.id}?scope=this`, { status: 'publish', title: 'Now public' }, 'administrator')
+        .expect(200);
+      await c.write('delete', `/events/${trashed.id}?scope=all`, undefined, 'administrator').expect(200);
+      const [, trashedSecond] = await eventsOf(trashed.id);
+      await c
+        .write('patch', `/events/${trashedSecond.id}?scope=this`, { status: 'publish', title: 'Restored alone' }, 'administrator')
+        .expect(200);
+
+      const window = 'start_date=2027-07-01&end_date=2027-07-31';
+      const list = await c.list(`${window}&per_page=100`).expect(200);
+      const listed = (list.body.events as EventSummary[]).map((event) => [event.utc_start_date as string, event.title]).sort();
+      expect(listed.map(([, title]) => title)).toEqual(['Now public', 'Restored alone']);
+      for (const path of [`/events/ics?${window}`, `/events/${draftSecond.id}/ics`, `/events/${trashedSecond.id}/ics`]) {
+        const feed = await c.get(path).expect(200);
+        // Occurrences keep the slugs they were given from the series' title: their own, public, URLs aside.
+        expect(feed.text.replace(/^URL:.*$/gm, '')).not.toMatch(/SECRET|HIDDEN|RRULE|EXDATE|RECURRENCE-ID/i);
+        expect(feed.text).not.toContain(`UID:${draft.id}@`);
+        expect(feed.text).not.toContain(`UID:${trashed.id}@`);
+      }
+      const feed = await c.get(`/events/ics?${window}`).expect(200);
+      expect(expand(feed.text, '2027-07-31 23:59:59').sort()).toEqual(listed);
+      // The administrator may read the draft series: it is written as one, the trashed one still not.
+      const own = await c.get(`/events/${draftSecond.id}/ics`, 'administrator').expect(200);
+      expect(own.text).toContain(`UID:${draft.id}@`);
+      expect(own.text).toMatch(/^RRULE:FREQ=WEEKLY;COUNT=3\r$/m);
+      expect(own.text).not.toContain('HIDDEN');
+    });
   });
 });

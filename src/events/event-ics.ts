@@ -30,6 +30,11 @@ export interface VeventRecurrence {
   readonly exdates?: readonly SeriesMoment[];
   readonly rdates?: readonly SeriesMoment[];
   readonly recurrenceId?: SeriesMoment;
+  /**
+   * The last date the rule makes (up to the series' horizon): the VTIMEZONE must cover every
+   * instance of a recurring component (RFC 5545 §3.6.5), also those only the RRULE writes.
+   */
+  readonly last?: SeriesMoment;
 }
 
 /**
@@ -101,19 +106,25 @@ function vevent(event: EventView, options: IcsOptions, zones: ZoneSpans): string
       writer.raw(name, utcDateTime(utc(instant)));
       return;
     }
+    cover(zone, at);
+    writer.raw(name, localDateTime(DateTime.fromMillis(at, { zone }).toFormat('yyyy-MM-dd HH:mm:ss')), { TZID: zone.name });
+  };
+  const cover = (zone: IANAZone, at: number) => {
     const known = zones.get(zone.name) ?? { zone, from: at, to: at };
     zones.set(zone.name, { zone, from: Math.min(known.from, at), to: Math.max(known.to, at) });
-    writer.raw(name, localDateTime(DateTime.fromMillis(at, { zone }).toFormat('yyyy-MM-dd HH:mm:ss')), { TZID: zone.name });
   };
   moment('DTSTART', event.start_date, event.utc_start_date);
   moment('DTEND', event.end_date, event.utc_end_date, true);
   if (series?.recurrenceId) moment('RECURRENCE-ID', series.recurrenceId.wall, series.recurrenceId.utc);
   if (series?.rrule) writer.raw('RRULE', series.rrule);
+  // Written with the DTSTART's TZID, so that zone must reach the rule's last instance.
+  const zone = series?.rrule && series.last && !event.all_day ? zones.get(ianaZone(event.timezone)?.name ?? '') : undefined;
+  if (zone && series?.last) cover(zone.zone, utc(series.last.utc).getTime());
   for (const date of series?.rdates ?? []) moment('RDATE', date.wall, date.utc);
   for (const date of series?.exdates ?? []) moment('EXDATE', date.wall, date.utc);
   const venue = firstVenue(event.venue);
   writer
-    .text('SUMMARY', event.title)
+    .text('SUMMARY', htmlToText(event.title))
     .text('DESCRIPTION', htmlToText(event.description))
     .raw('URL', event.url)
     .text('LOCATION', venue && location(venue))
@@ -123,7 +134,7 @@ function vevent(event: EventView, options: IcsOptions, zones: ZoneSpans): string
     writer.raw('GEO', `${venue.geo_lat};${venue.geo_lng}`);
   writer.texts(
     'CATEGORIES',
-    event.categories.map((term) => term.name),
+    event.categories.map((term) => htmlToText(term.name)),
   );
   return writer.end('VEVENT').toString();
 }
@@ -180,10 +191,15 @@ function location(venue: VenueView): string {
   const region = venue.stateprovince ?? venue.state ?? venue.province;
   return [venue.venue, venue.address, venue.city, region, venue.zip, venue.country]
     .filter((part): part is string => typeof part === 'string' && part.trim() !== '')
+    .map(htmlToText)
     .join(', ');
 }
 
-/** The stored (sanitised) HTML as plain text: block ends and `<br>` become line breaks, the escapes stripTags keeps are undone. */
+/**
+ * The stored (sanitised) HTML as plain text: block ends and `<br>` become line breaks, the escapes
+ * stripTags keeps are undone. Also for titles and names, which the JSON shows escaped (`&amp;`,
+ * as the original does): iCalendar TEXT is plain, and calendars would show the escapes.
+ */
 export function htmlToText(html: string): string {
   const withBreaks = html
     .replace(/<br\s*\/?>/gi, '\n')

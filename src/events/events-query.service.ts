@@ -421,7 +421,11 @@ export class EventsQueryService {
 
   /** The feed's view of series (issue #16): their first events added, and how each event of a series is written. */
   withSeries(events: readonly EventView[], user: AuthUser | null | undefined): ReturnType<typeof seriesInFeed> {
-    return seriesInFeed(this.dataSource.manager, events, (series) => this.present(series, user));
+    return seriesInFeed(this.dataSource.manager, events, {
+      present: (series) => this.present(series, user),
+      // As a single read would answer: a trashed series is no longer available to anyone.
+      readable: (series) => series.status !== 'trash' && canOnObject(user, 'read', series),
+    });
   }
 
   /**

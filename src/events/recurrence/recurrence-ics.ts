@@ -14,13 +14,15 @@ import { seriesStart, storedRecurrence } from './recurrence.service';
  * RRULE, RDATE for dates the rule alone does not make and EXDATE for every date of the rule not in
  * the feed as an unedited occurrence; an occurrence edited on its own as a VEVENT with the series'
  * UID and RECURRENCE-ID; unedited occurrences not at all (the rule makes them). A series whose
- * first event is not in the feed is added (`present` builds its view). Expanding the feed then
- * gives exactly its events.
+ * first event is not in the feed is added (`present` builds its view) when the caller may read it
+ * (`readable`); else its occurrences in the feed are written as events of their own, so that a
+ * draft, private or trashed series shows nothing of itself. Expanding the feed then gives exactly
+ * its events.
  */
 export async function seriesInFeed(
   manager: EntityManager,
   events: readonly EventView[],
-  present: (series: EventEntity[]) => Promise<EventView[]>,
+  series: { present: (series: EventEntity[]) => Promise<EventView[]>; readable: (series: EventEntity) => boolean },
 ): Promise<{ events: EventView[]; recurrence: Map<number, VeventRecurrence | null> }> {
   const recurrence = new Map<number, VeventRecurrence | null>();
   const ids = events.map((event) => event.id);
@@ -33,10 +35,11 @@ export async function seriesInFeed(
   const listed = new Set(ids);
   const all = [...events];
   for (const seriesId of seriesIds) {
+    const first = await manager.findOneOrFail(EventEntity, { where: { id: seriesId } });
+    if (!listed.has(seriesId) && !series.readable(first)) continue;
     const stored = await manager.findOneOrFail(EventSeriesEntity, { where: { id: seriesId } });
-    const series = await manager.findOneOrFail(EventEntity, { where: { id: seriesId } });
     const markers = await manager.find(EventOccurrenceEntity, { where: { seriesId } });
-    const start = seriesStart(series);
+    const start = seriesStart(first);
     const lines = storedRecurrence(stored);
     const moment = (wall: Date): SeriesMoment => {
       const at = placed(wall.getTime(), wall.getTime(), start.zone);
@@ -50,13 +53,14 @@ export async function seriesInFeed(
 
     const exdates = ruleOnly.filter((item) => !inFeed(byDay.get(item.date))).map((item) => moment(item.startLocal));
     if (!listed.has(seriesId)) {
-      exdates.unshift(moment(series.startLocal));
-      all.push(...(await present([series])));
+      exdates.unshift(moment(first.startLocal));
+      all.push(...(await series.present([first])));
     }
     const rdates = markers
       .filter((marker) => !ruleDays.has(marker.occurrenceDate) && inFeed(marker))
       .map((m) => moment(m.originalStartLocal));
-    recurrence.set(seriesId, { seriesId, rrule: lines.rule ? rruleFor(lines.lines, series) : undefined, exdates, rdates });
+    const last = ruleOnly.length ? moment(ruleOnly[ruleOnly.length - 1].startLocal) : undefined;
+    recurrence.set(seriesId, { seriesId, rrule: lines.rule ? rruleFor(lines.lines, first) : undefined, exdates, rdates, last });
     for (const marker of markers.filter(inFeed)) {
       recurrence.set(marker.eventId!, marker.edited ? { seriesId, recurrenceId: moment(marker.originalStartLocal) } : null);
     }
