@@ -1,11 +1,11 @@
 import { INestApplication } from '@nestjs/common';
 import { NestExpressApplication } from '@nestjs/platform-express';
-import { Express, Request, json, urlencoded } from 'express';
+import { Express, Request, json, raw, urlencoded } from 'express';
 import { randomUUID } from 'node:crypto';
 import { parse as parseQueryString } from 'qs';
 import { BENCH_ROUTES } from './bench-mode/bench-routes';
-import { FORM_FIELDS, bodyParserErrors, refuseDeepBodies } from './common/errors/body-parser-errors';
-import { notModified } from './common/http/etag';
+import { FORM_FIELDS, bodyParserErrors, dropUnparsedBodies, refuseDeepBodies } from './common/errors/body-parser-errors';
+import { noEtagOnWrites, notModified } from './common/http/etag';
 import { answerClientErrorsAsJson } from './common/http/client-errors';
 import { countInFlight } from './common/http/in-flight';
 import { routeReads } from './database/read-routing';
@@ -62,12 +62,17 @@ export function configureApp(app: INestApplication, config: AppConfig): NestExpr
   // preflights): security headers, private caching for credentials, request metrics, access log.
   express.use(securityHeaders(config));
   express.use(privateWhenCredentialed);
+  express.use(noEtagOnWrites);
   express.use(app.get(Metrics).observe);
   express.use(accessLog(app.get(ROOT_LOGGER)));
 
   // Parsers are ours (the app is created with bodyParser: false) so their errors reach the filter.
   express.use(json({ limit: BODY_LIMIT, strict: false, type: ['application/json', 'application/*+json'] }));
   express.use(urlencoded({ limit: BODY_LIMIT, extended: true, parameterLimit: FORM_FIELDS }));
+  // A body of any other type holds no parameters, but over the limit it is refused all the same
+  // (CONTRACT §8): read up to the limit, then dropped.
+  express.use(raw({ limit: BODY_LIMIT, type: () => true }));
+  express.use(dropUnparsedBodies);
   express.use(bodyParserErrors);
   express.use(refuseDeepBodies);
   if (aliases) express.use(aliases.bind);

@@ -254,6 +254,7 @@ describe.each(TEST_DATABASES)('recurring events on $kind', (database) => {
       const first = await series({
         start_date: '2027-10-04 10:00',
         end_date: '2027-10-04 11:00',
+        timezone: 'America/New_York',
         recurrence: ['RRULE:FREQ=WEEKLY;COUNT=6'],
       });
       const before = await eventsOf(first.id);
@@ -261,7 +262,8 @@ describe.each(TEST_DATABASES)('recurring events on $kind', (database) => {
       expect(res.body).toMatchObject({ id: before[3].id, post_parent: 0, recurrence: ['RRULE:FREQ=WEEKLY;COUNT=3'] });
       const old = await eventsOf(first.id);
       expect(old.map((event) => event.id)).toEqual(before.slice(0, 3).map((event) => event.id));
-      expect(old[0].recurrence).toEqual(['RRULE:FREQ=WEEKLY;UNTIL=20271024']);
+      // The end of the day before, in UTC beside a DTSTART with a zone (RFC 5545 §3.3.10): 23:59:59 EDT.
+      expect(old[0].recurrence).toEqual(['RRULE:FREQ=WEEKLY;UNTIL=20271025T035959Z']);
       const split = await eventsOf(before[3].id);
       expect(split.map((event) => [event.title, event.start_date])).toEqual([
         ['Evening yoga', '2027-10-25 10:00:00'],

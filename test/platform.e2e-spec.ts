@@ -59,6 +59,24 @@ describe.each(TEST_DATABASES)('platform on $kind', (database) => {
       expect(res.body).toMatchObject({ code: 'rest_payload_too_large', data: { status: 413 } });
     });
 
+    it('refuses a body of any other type over 1 MiB with 413 too, and ignores a smaller one', async () => {
+      for (const type of ['text/plain', 'application/octet-stream']) {
+        const res = await t.request
+          .post(t.api('/categories'))
+          .set('Content-Type', type)
+          .send('x'.repeat(1024 * 1024 + 10))
+          .expect(413);
+        expect(res.body).toMatchObject({ code: 'rest_payload_too_large', data: { status: 413 } });
+      }
+      const small = await t.request
+        .post(t.api('/categories'))
+        .set('Authorization', basic('boss', 'abcd efgh ijkl mnop qrst uvwx'))
+        .set('Content-Type', 'text/plain')
+        .send('name=Plain')
+        .expect(400);
+      expect(small.body).toMatchObject({ code: 'rest_missing_callback_param', data: { params: ['name'] } });
+    });
+
     it('never leaks a stack trace in an error body', async () => {
       const res = await t.request.post(t.api('/categories')).set('Content-Type', 'application/json').send('{"name": ');
       expect(JSON.stringify(res.body)).not.toMatch(/at .*\.js|Error:|SyntaxError/);

@@ -113,6 +113,22 @@ describe.each(TEST_DATABASES)('existing TEC clients on $kind', (database) => {
       expect(gone.body.status).toBe('trash');
     });
 
+    it('replays an Idempotency-Key only under the namespace it was first used on: elsewhere it is another route', async () => {
+      const post = (namespace: string) =>
+        t.request
+          .post(`${namespace}/tags`)
+          .set('Authorization', admin())
+          .set('Idempotency-Key', 'alias-key-1')
+          .send({ name: 'Alias key tag' });
+      const first = await post(TEC).expect(201);
+      expect(first.headers.location).toBe(`${SITE}${TEC}/tags/${first.body.id}`);
+      const again = await post(TEC).expect(201);
+      expect(again.headers['idempotent-replayed']).toBe('true');
+      expect(again.headers.location).toBe(first.headers.location);
+      const elsewhere = await post(OURS).expect(422);
+      expect(elsewhere.body.code).toBe('idempotency_key_reused');
+    });
+
     it('shows the index under the namespace it was asked on', async () => {
       const index = await t.request.get(TEC).expect(200);
       expect(index.body.namespace).toBe('tribe/events/v1');

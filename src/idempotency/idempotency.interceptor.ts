@@ -37,7 +37,14 @@ export class IdempotencyInterceptor implements NestInterceptor {
     checkKey(key);
 
     const response = context.switchToHttp().getResponse<Response>();
-    const claim = await this.idempotency.claim(request.user.id, key, requestFingerprint(request));
+    // The path as it came in (`originalUrl`, before a namespace alias is routed as ours): the stored
+    // body's URLs are under the namespace of the first request, so under another it is another route (422).
+    const path = request.originalUrl.split('?')[0];
+    const claim = await this.idempotency.claim(
+      request.user.id,
+      key,
+      requestFingerprint({ method: request.method, path, query: request.query, body: request.body }),
+    );
     if (claim.kind === 'replay') {
       response.setHeader(IDEMPOTENT_REPLAYED_HEADER, 'true');
       return of(replay(claim.response));

@@ -189,18 +189,18 @@ export class TermsService {
   }
 
   /**
-   * include/exclude/parent must name terms of this taxonomy, post/event an event the caller may
-   * read (an unreadable one is reported like a missing one). One 400 lists every problem.
+   * exclude/parent must name terms of this taxonomy (the reference), post/event an event the caller
+   * may read (an unreadable one is reported like a missing one). One 400 lists every problem.
+   * Unknown ids in `include` are simply absent (CONTRACT §2.3, for every list; the reference's 400
+   * is its own).
    */
   private async checkListReferences(taxonomy: Taxonomy, query: ListTermsQuery, user: AuthUser | null): Promise<void> {
     const reasons: Record<string, Message> = {};
-    for (const name of ['exclude', 'include'] as const) {
-      const ids = query[name];
-      if (!ids) continue;
-      const found = await this.terms.find({ select: { id: true }, where: { taxonomy: taxonomy.name, id: In(ids) } });
+    if (query.exclude) {
+      const found = await this.terms.find({ select: { id: true }, where: { taxonomy: taxonomy.name, id: In(query.exclude) } });
       const known = new Set(found.map((term) => term.id));
-      const missing = ids.filter((id) => !known.has(id));
-      if (missing.length) reasons[name] = unknownTerms(taxonomy, missing);
+      const missing = query.exclude.filter((id) => !known.has(id));
+      if (missing.length) reasons.exclude = unknownTerms(taxonomy, missing);
     }
     if (
       taxonomy.hierarchical &&

@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import { NextFunction, Request, Response } from 'express';
+import onHeaders from 'on-headers';
 
 /**
  * Entity tags (RFC 9110 §8.8.3, §13.1) for conditional requests (CONTRACT §7). A single read's
@@ -71,4 +73,14 @@ export function notModified(method: string, status: number, headers: { 'if-none-
   if (tags === 'any') return true;
   const current = etag.replace(/^W\//, '');
   return tags.some((member) => member.tag === current);
+}
+
+/**
+ * Express tags every body `res.send` sends (a weak ETag), whatever the method. A write's body is not
+ * what a GET of the item gives (RFC 9110 §8.8.3), so its tag would only mislead: sent back in
+ * `If-Match`, it is a 412. Removed just before the headers go out, as Express sets it last.
+ */
+export function noEtagOnWrites(request: Request, response: Response, next: NextFunction): void {
+  if (request.method !== 'GET' && request.method !== 'HEAD') onHeaders(response, () => response.removeHeader('ETag'));
+  next();
 }

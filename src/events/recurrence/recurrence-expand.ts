@@ -114,3 +114,14 @@ export function untilFloating(text: string, zone: Zone): number {
   const wall = `${y}-${mo}-${d}T${h}:${mi}:${s}`;
   return z ? floatingOf(DateTime.fromISO(wall, { zone: 'utc' }).setZone(zone)) : Date.parse(`${wall}Z`);
 }
+
+/**
+ * UNTIL written as RFC 5545 §3.3.10 requires beside the series' DTSTART: a date for all-day
+ * series, else the instant in UTC (`Z`). The value read as untilFloating reads it.
+ */
+export function untilValue(text: string, zone: Zone, allDay: boolean): string {
+  const floating = untilFloating(text.toUpperCase(), zone);
+  if (allDay) return new Date(floating).toISOString().slice(0, 10).replace(/-/g, '');
+  const instant = placed(floating, floating, zone).startUtc;
+  return DateTime.fromJSDate(instant, { zone: 'utc' }).toFormat("yyyyMMdd'T'HHmmss'Z'");
+}

@@ -1,11 +1,9 @@
-import { DateTime } from 'luxon';
 import { EntityManager, In } from 'typeorm';
 import { formatStoredDate } from '../../posts/post-dates';
 import { EventEntity } from '../event.entity';
 import { EventView } from '../event.presenter';
 import { SeriesMoment, VeventRecurrence } from '../event-ics';
-import { placed, untilFloating } from './recurrence-expand';
-import { expandSeries } from './recurrence-expand';
+import { expandSeries, placed, untilValue } from './recurrence-expand';
 import { EventOccurrenceEntity, EventSeriesEntity } from './recurrence.entity';
 import { seriesStart, storedRecurrence } from './recurrence.service';
 
@@ -72,10 +70,7 @@ export async function seriesInFeed(
 function rruleFor(lines: readonly string[], series: EventEntity): string | undefined {
   const line = lines.find((item) => /^RRULE:/i.test(item));
   if (!line) return undefined;
-  return line.slice(6).replace(/UNTIL=([0-9TZ]+)/i, (_, until: string) => {
-    const floating = untilFloating(until.toUpperCase(), seriesStart(series).zone);
-    if (series.allDay) return `UNTIL=${new Date(floating).toISOString().slice(0, 10).replace(/-/g, '')}`;
-    const instant = placed(floating, floating, seriesStart(series).zone).startUtc;
-    return `UNTIL=${DateTime.fromJSDate(instant, { zone: 'utc' }).toFormat("yyyyMMdd'T'HHmmss'Z'")}`;
-  });
+  return line
+    .slice(6)
+    .replace(/UNTIL=([0-9TZ]+)/i, (_, until: string) => `UNTIL=${untilValue(until, seriesStart(series).zone, series.allDay)}`);
 }

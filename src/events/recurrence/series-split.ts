@@ -3,7 +3,8 @@ import { EventEntity } from '../event.entity';
 import { deleteOccurrences, updateOccurrences } from './occurrence-rows';
 import { parseRecurrence } from './recurrence-lines';
 import { EventOccurrenceEntity, EventSeriesEntity } from './recurrence.entity';
-import { RecurrenceService } from './recurrence.service';
+import { RecurrenceService, seriesStart } from './recurrence.service';
+import { untilValue } from './recurrence-expand';
 
 /**
  * `scope=following` on an occurrence (issue #16), as Google Calendar does: the series ends the day
@@ -33,7 +34,10 @@ export async function splitSeries(
     await manager.delete(EventOccurrenceEntity, { seriesId: marker.seriesId, occurrenceDate: other.occurrenceDate });
 
   const dayBefore = new Date(Date.parse(`${marker.occurrenceDate}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10).replace(/-/g, '');
-  const ended = parsed(lines.map((line) => rewriteRule(line, () => `UNTIL=${dayBefore}`)));
+  // The end of the day before, as an instant for a timed series (RFC 5545 §3.3.10; the feed writes it so too).
+  const ended = parsed(
+    lines.map((line) => rewriteRule(line, () => `UNTIL=${untilValue(dayBefore, seriesStart(series).zone, series.allDay)}`)),
+  );
   await manager.update(EventSeriesEntity, { id: series.id }, { recurrence: JSON.stringify(ended.lines) });
   await recurrence.regenerate(manager, series, ended);
 
