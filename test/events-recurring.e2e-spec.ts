@@ -272,6 +272,42 @@ describe.each(TEST_DATABASES)('recurring events on $kind', (database) => {
       ]);
     });
 
+    it('splits RDATE and EXDATE values by their day, and counts only the rule’s dates before the split', async () => {
+      const first = await series({
+        start_date: '2027-10-04 10:00',
+        end_date: '2027-10-04 11:00',
+        recurrence: ['RRULE:FREQ=WEEKLY;COUNT=6', 'RDATE:20271020T100000Z,20271103T100000Z', 'EXDATE;VALUE=DATE:20271011,20271115'],
+      });
+      const before = await eventsOf(first.id);
+      expect(startsOf(before)).toEqual([
+        '2027-10-04 10:00:00',
+        '2027-10-18 10:00:00',
+        '2027-10-20 10:00:00',
+        '2027-10-25 10:00:00',
+        '2027-11-01 10:00:00',
+        '2027-11-03 10:00:00',
+        '2027-11-08 10:00:00',
+      ]);
+      const at = before.find((event) => event.start_date === '2027-10-25 10:00:00')!;
+      const res = await c.write('patch', `/events/${at.id}?scope=following`, { title: 'Evening yoga' }, 'administrator').expect(200);
+      // Three dates of the rule before the split (4, 11 and 18 October; the EXDATE does not change the count).
+      expect(res.body.recurrence).toEqual(['RRULE:FREQ=WEEKLY;COUNT=3', 'RDATE:20271103T100000Z', 'EXDATE;VALUE=DATE:20271115']);
+      const old = await eventsOf(first.id);
+      expect(old[0].recurrence).toEqual([
+        'RRULE:FREQ=WEEKLY;UNTIL=20271024T235959Z',
+        'RDATE:20271020T100000Z',
+        'EXDATE;VALUE=DATE:20271011',
+      ]);
+      expect(startsOf(old)).toEqual(['2027-10-04 10:00:00', '2027-10-18 10:00:00', '2027-10-20 10:00:00']);
+      // Every date once: 3 November is the new series' alone.
+      expect(startsOf(await eventsOf(at.id))).toEqual([
+        '2027-10-25 10:00:00',
+        '2027-11-01 10:00:00',
+        '2027-11-03 10:00:00',
+        '2027-11-08 10:00:00',
+      ]);
+    });
+
     it('ends a series with recurrence [], leaving the first event alone', async () => {
       const first = await series({ start_date: '2027-12-06 10:00', end_date: '2027-12-06 11:00', recurrence: WEEKLY });
       const res = await c.write('patch', `/events/${first.id}`, { recurrence: [] }, 'administrator').expect(200);

@@ -95,6 +95,11 @@ export function dayOf(floating: number): string {
   return new Date(floating).toISOString().slice(0, 10);
 }
 
+/** The day (`YYYY-MM-DD`, in the series' zone) of an EXDATE or RDATE value. */
+export function dayOfLineDate(value: LineDate, zone: Zone): string {
+  return value.kind === 'date' ? value.date : dayOf(floatingOfLine(value, zone));
+}
+
 /** An EXDATE/RDATE date-time as a wall clock in the event's zone (floating ones are read in it). */
 function floatingOfLine(value: Exclude<LineDate, { kind: 'date' }>, zone: Zone): number {
   switch (value.kind) {
