@@ -316,6 +316,19 @@ describe.each(TEST_DATABASES)('conditional requests on $kind', (database) => {
       await c.write('patch', `/tags/${tag.id}`, { description: 'No precondition' }, 'administrator').expect(200);
     });
 
+    it('refuses a write whose If-None-Match matches the item (* or its current tag) with 412, changing nothing', async () => {
+      const path = `/tags/${tag.id}`;
+      const before = await get(path).expect(200);
+      for (const header of ['*', before.headers.etag, `"other", W/${before.headers.etag}`]) {
+        const res = await c.write('patch', path, { description: 'Not written' }, 'administrator').set('If-None-Match', header).expect(412);
+        expect(res.body.code).toBe('rest_precondition_failed');
+      }
+      await c.write('delete', path, undefined, 'administrator').set('If-None-Match', '*').expect(412);
+      expect((await get(path).expect(200)).body).toEqual(before.body);
+      // A tag that is not the current one: the condition holds.
+      await c.write('patch', path, { description: 'Written' }, 'administrator').set('If-None-Match', '"other"').expect(200);
+    });
+
     it('answers writes (create, update, delete) without an ETag: their bodies are not a GET of the item', async () => {
       const created = await t.request.post(t.api('/tags')).set('Authorization', admin()).send({ name: 'Tagless write' }).expect(201);
       const updated = await c.write('patch', `/tags/${created.body.id}`, { description: 'Changed' }, 'administrator').expect(200);

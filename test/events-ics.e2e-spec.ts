@@ -136,6 +136,25 @@ describe.each(TEST_DATABASES)('events as iCalendar on $kind', (database) => {
       expect(lines).toContain('GEO:39.8;-89.6');
     });
 
+    it('names a zone as the event does, in its canonical case (Asia/Kolkata, not ICU’s Asia/Calcutta)', async () => {
+      for (const [timezone, tzid] of [
+        ['Asia/Kolkata', 'Asia/Kolkata'],
+        ['europe/berlin', 'Europe/Berlin'],
+      ]) {
+        const event = await c.create({
+          title: `In ${timezone}`,
+          start_date: '2035-06-01 20:00:00',
+          end_date: '2035-06-01 22:00:00',
+          timezone,
+        });
+        const text = (await ics(`/events/${event.id}/ics`).expect(200)).text;
+        expect(text).toContain(`\r\nTZID:${tzid}\r\n`);
+        expect(text).toContain(`\r\nDTSTART;TZID=${tzid}:20350601T200000\r\n`);
+        const parsed = byId(parseCalendar(text).events, event.id)!;
+        expect(parsed.start).toBe((await json(event.id)).utc_start_date);
+      }
+    });
+
     it('writes titles and names as the plain text the JSON escapes', async () => {
       const venue = await c.createLinked('venues', { venue: 'Smith & Sons > Hall', city: 'Rock "n" Town' });
       // Outside WINDOW, so the other tests' lists stay as they are.

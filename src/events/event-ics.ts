@@ -165,10 +165,13 @@ function zoneText(tzid: string, { zone, from, to }: { zone: IANAZone; from: numb
 function ianaZone(name: string): IANAZone | undefined {
   if (canonicalZones.has(name)) return canonicalZones.get(name);
   const parsed = parseTimezone(name);
-  const zone =
-    parsed.ok && parsed.value.zone.type === 'iana'
-      ? IANAZone.create(new Intl.DateTimeFormat('en-US', { timeZone: parsed.value.zone.name }).resolvedOptions().timeZone)
-      : undefined;
+  let zone: IANAZone | undefined;
+  if (parsed.ok && parsed.value.zone.type === 'iana') {
+    const resolved = new Intl.DateTimeFormat('en-US', { timeZone: parsed.value.zone.name }).resolvedOptions().timeZone;
+    // ICU answers with its own canonical names, some of them old links (Asia/Calcutta for
+    // Asia/Kolkata): only the case is taken from it, a name it resolves to another stays as given.
+    zone = IANAZone.create(resolved.toLowerCase() === parsed.value.name.toLowerCase() ? resolved : parsed.value.name);
+  }
   // Building an Intl.DateTimeFormat per event was a third of a feed's time; names are few (the cap is a guard).
   if (canonicalZones.size >= ZONE_TEXTS_CAP) canonicalZones.clear();
   canonicalZones.set(name, zone);

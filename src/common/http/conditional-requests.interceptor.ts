@@ -5,7 +5,7 @@ import { Observable, map } from 'rxjs';
 import { subjectResolverOf } from '../../auth/subject';
 import { ApiError } from '../errors/api-error';
 import { lockForUpdate, underPrecondition } from '../../database/transaction';
-import { ifMatchSatisfied, jsonWithEtag, strongEtag } from './etag';
+import { ifMatchSatisfied, jsonWithEtag, noneMatchFails, strongEtag } from './etag';
 import { JSON_CONTENT_TYPE, TextResult } from './text-result';
 import { handlerRouteKind, isSingleItemRoute } from './route-kind';
 
@@ -14,6 +14,7 @@ import { handlerRouteKind, isSingleItemRoute } from './route-kind';
  * - GET/HEAD: the body gets a strong `ETag` and is sent as the JSON text it was computed from;
  *   Express's freshness check then answers a matching `If-None-Match` with 304 and no body
  *   (`res.send`, which keeps an ETag already set).
+ * - POST/PUT/PATCH/DELETE with `If-None-Match`: 412 when it matches what a GET would give now.
  * - POST/PUT/PATCH/DELETE with `If-Match`: the tag of what a GET would give the caller right now
  *   (the resolver renders it through the resource's read path) must match, else 412; compared
  *   before the handler and again inside the write's transaction on the locked row, so concurrent
@@ -47,15 +48,24 @@ export class ConditionalRequestsInterceptor implements NestInterceptor {
       );
     }
     const ifMatch = request.headers['if-match'];
-    if (ifMatch === undefined) return next.handle();
+    const ifNoneMatch = request.headers['if-none-match'];
+    if (ifMatch === undefined && ifNoneMatch === undefined) return next.handle();
     const subject = subjectResolverOf(this.reflector, this.moduleRef, context.getHandler());
     // Every single-item write loads its subject (route-kind.spec checks it); without one there is nothing to compare.
-    if (!subject) throw new Error(`If-Match on a write without @LoadSubject: ${request.method} ${request.path}`);
+    if (!subject) throw new Error(`A precondition on a write without @LoadSubject: ${request.method} ${request.path}`);
     const { resolver } = subject;
+    const represent = () => resolver.represent(request.subject, request);
+    // RFC 9110 §13.1.2: a write whose If-None-Match is false (`*`: the item exists) is refused.
+    // Checked once, before the write: it is a client's guard against writing over what it has
+    // seen, not a lock (If-Match is, below).
+    if (ifNoneMatch !== undefined && noneMatchFails(ifNoneMatch, await currentTag(represent))) {
+      throw new ApiError('rest_precondition_failed');
+    }
+    if (ifMatch === undefined) return next.handle();
     const any = ifMatchSatisfied(ifMatch, undefined); // `*`: any current representation will do
     // Checked now, so a stale tag is answered before the body is validated (412 before 400); for
     // `*` the guard found the item...
-    if (!any) await checkTag(ifMatch, () => resolver.represent(request.subject, request));
+    if (!any) await checkTag(ifMatch, represent);
     // ...and again in the write's transaction, on the row locked for update, rendered with that
     // transaction's manager: a write that landed in between is caught, and none can land after.
     // (Nest binds the handler to the async context of this call of next.handle(), so the
@@ -76,14 +86,17 @@ export class ConditionalRequestsInterceptor implements NestInterceptor {
   }
 }
 
-/** 412 unless `ifMatch` names the tag of what `represent` gives; a refused read, or none, has no tag. */
+/** 412 unless `ifMatch` names the tag of what `represent` gives. */
 async function checkTag(ifMatch: string, represent: (() => Promise<unknown>) | undefined): Promise<void> {
-  let current: string | undefined;
+  if (!ifMatchSatisfied(ifMatch, await currentTag(represent))) throw new ApiError('rest_precondition_failed');
+}
+
+/** The tag of what a GET would give the caller now; a refused read (e.g. a trashed event), or none, has no tag. */
+async function currentTag(represent: (() => Promise<unknown>) | undefined): Promise<string | undefined> {
   try {
-    if (represent) current = strongEtag(await represent());
+    return represent ? strongEtag(await represent()) : undefined;
   } catch (error) {
-    // A GET would be refused (e.g. a trashed event): the caller holds no current tag.
     if (!(error instanceof ApiError)) throw error;
+    return undefined;
   }
-  if (!ifMatchSatisfied(ifMatch, current)) throw new ApiError('rest_precondition_failed');
 }

@@ -68,11 +68,20 @@ export function ifMatchSatisfied(header: string, current: string | undefined): b
 export function notModified(method: string, status: number, headers: { 'if-none-match'?: string }, etag: unknown): boolean {
   if ((method !== 'GET' && method !== 'HEAD') || status < 200 || status > 299) return false;
   const header = headers['if-none-match'];
-  if (!header || typeof etag !== 'string') return false;
+  return Boolean(header) && typeof etag === 'string' && noneMatchFails(header!, etag);
+}
+
+/**
+ * Whether `If-None-Match` (RFC 9110 §13.1.2) is false: `*` and there is a current representation
+ * (`current`, its tag), or a member equals its tag by weak comparison. A GET then answers 304,
+ * any other method 412.
+ */
+export function noneMatchFails(header: string, current: string | undefined): boolean {
+  if (current === undefined) return false;
   const tags = parseEntityTags(header);
   if (tags === 'any') return true;
-  const current = etag.replace(/^W\//, '');
-  return tags.some((member) => member.tag === current);
+  const opaque = current.replace(/^W\//, '');
+  return tags.some((member) => member.tag === opaque);
 }
 
 /**
