@@ -4,7 +4,8 @@ import { Express, Request, json, raw, urlencoded } from 'express';
 import { randomUUID } from 'node:crypto';
 import { parse as parseQueryString } from 'qs';
 import { BENCH_ROUTES } from './bench-mode/bench-routes';
-import { FORM_FIELDS, bodyParserErrors, dropUnparsedBodies, refuseDeepBodies } from './common/errors/body-parser-errors';
+import { FORM_FIELDS, bodyParserErrors, refuseDeepBodies } from './common/errors/body-parser-errors';
+import { multipartFields } from './common/http/multipart-fields';
 import { noEtagOnWrites, notModified } from './common/http/etag';
 import { answerClientErrorsAsJson } from './common/http/client-errors';
 import { countInFlight } from './common/http/in-flight';
@@ -69,10 +70,10 @@ export function configureApp(app: INestApplication, config: AppConfig): NestExpr
   // Parsers are ours (the app is created with bodyParser: false) so their errors reach the filter.
   express.use(json({ limit: BODY_LIMIT, strict: false, type: ['application/json', 'application/*+json'] }));
   express.use(urlencoded({ limit: BODY_LIMIT, extended: true, parameterLimit: FORM_FIELDS }));
-  // A body of any other type holds no parameters, but over the limit it is refused all the same
-  // (CONTRACT §8): read up to the limit, then dropped.
+  // A body of any other type is refused over the limit all the same (CONTRACT §8): read up to the
+  // limit; multipart forms then give their fields, anything else is dropped.
   express.use(raw({ limit: BODY_LIMIT, type: () => true }));
-  express.use(dropUnparsedBodies);
+  express.use(multipartFields);
   express.use(bodyParserErrors);
   express.use(refuseDeepBodies);
   if (aliases) express.use(aliases.bind);

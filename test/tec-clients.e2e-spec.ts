@@ -113,6 +113,37 @@ describe.each(TEST_DATABASES)('existing TEC clients on $kind', (database) => {
       expect(gone.body.status).toBe('trash');
     });
 
+    it('reads a multipart/form-data body (PHP cURL with an array of fields) as a form, file parts skipped', async () => {
+      const res = await t.request
+        .post(`${TEC}/events`)
+        .set('Authorization', admin())
+        .field('title', 'Sent as multipart')
+        .field('start_date', '2030-03-02 09:00:00')
+        .field('end_date', '2030-03-02 10:00:00')
+        .field('categories[]', 'Alias Cat')
+        .field('venue[venue]', 'Multipart Hall')
+        .attach('upload', Buffer.from('not a parameter'), 'notes.txt')
+        .expect(201);
+      expect(res.body).toMatchObject({ title: 'Sent as multipart', start_date: '2030-03-02 09:00:00', venue: { venue: 'Multipart Hall' } });
+      expect(res.body.categories.map((term: { id: number }) => term.id)).toEqual([category.id]);
+      const updated = await t.request
+        .post(`${TEC}/events/${res.body.id}`)
+        .set('Authorization', admin())
+        .field('title', 'Renamed')
+        .expect(200);
+      expect(updated.body.title).toBe('Renamed');
+      const missing = await t.request.post(`${TEC}/venues`).set('Authorization', admin()).field('city', 'Nowhere').expect(400);
+      expect(missing.body).toMatchObject({ code: 'rest_missing_callback_param', data: { params: ['venue'] } });
+      // A broken multipart body is an unreadable one (after the credentials, like broken JSON).
+      const broken = await t.request
+        .post(`${TEC}/venues`)
+        .set('Authorization', admin())
+        .set('Content-Type', 'multipart/form-data; boundary=x')
+        .send('--x\r\nContent-Disposition: form-data; name="venue"\r\n\r\nHall')
+        .expect(400);
+      expect(broken.body.code).toBe('rest_invalid_json');
+    });
+
     it('replays an Idempotency-Key only under the namespace it was first used on: elsewhere it is another route', async () => {
       const post = (namespace: string) =>
         t.request

@@ -20,12 +20,6 @@ interface BodyParserError extends Error {
 export const FORM_DEPTH = 32;
 export const FORM_FIELDS = 10_000;
 
-/** After the catch-all raw parser: a body that is neither JSON nor a form is no body at all to the handlers. */
-export function dropUnparsedBodies(request: Request, _response: Response, next: NextFunction): void {
-  if (Buffer.isBuffer(request.body)) request.body = undefined;
-  next();
-}
-
 /**
  * Express error middleware placed right after the body parsers. Nest would turn their errors into
  * a bare 400, losing which one it was; as ApiErrors they reach the filter intact. A body that was
