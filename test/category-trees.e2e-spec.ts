@@ -1,3 +1,4 @@
+import { withStatus } from './support/events';
 import { createConnection } from 'mysql2/promise';
 import { TEST_DATABASES } from './support/databases';
 import { dayCountsAndRebuild } from './support/day-counts';
@@ -68,7 +69,7 @@ describe.each(TEST_DATABASES)('category trees on $kind', (database) => {
     return { start_date: wall(start), end_date: wall(start + length), timezone: 'UTC' };
   };
   const randomFields = async () => ({
-    status: pick(['publish', 'publish', 'draft', 'pending', 'private', 'future']),
+    ...withStatus(pick(['publish', 'publish', 'draft', 'pending', 'private', 'future'])),
     hide_from_listings: random() < 0.1,
     categories: await sameTree(),
     tags: random() < 0.5 ? [pick(ids.tags)] : [],

@@ -1,3 +1,4 @@
+import { withStatus } from './support/events';
 import { TEST_DATABASES } from './support/databases';
 import { ANCHOR, ContentIds, DAY, SeededApp, prng, seededApp, wall } from './support/random-writes';
 import { LinkFilterRows, linkCopyDifferences, linkedEventIds } from './support/link-copies';
@@ -35,7 +36,7 @@ describe.each(TEST_DATABASES)('event link copies on $kind', (database) => {
   };
   const someOf = (list: readonly number[], max: number) => [...new Set(Array.from({ length: int(0, max) }, () => pick(list)))];
   const randomFields = () => ({
-    status: pick(['publish', 'publish', 'draft', 'pending', 'private', 'future']),
+    ...withStatus(pick(['publish', 'publish', 'draft', 'pending', 'private', 'future'])),
     hide_from_listings: random() < 0.15,
     categories: someOf(ids.categories, 2),
     tags: someOf(ids.tags, 2),

@@ -2,6 +2,11 @@ import { Role } from '../src/auth/roles';
 import { TEST_DATABASES } from './support/databases';
 import { Body, EVENT_KEYS, EventsClient } from './support/events';
 import { TestApp } from './support/test-app';
+import { dayCountsAndRebuild } from './support/day-counts';
+import { ScheduledPublisher } from '../src/events/scheduled-publisher';
+import { EventEntity } from '../src/events/event.entity';
+import { VenueEntity } from '../src/venues/venue.entity';
+import { OrganizerEntity } from '../src/organizers/organizer.entity';
 
 const ROOT = 'http://calendar.test/calendar/events/v1';
 const DATES = { start_date: '2030-01-10 10:00:00', end_date: '2030-01-10 12:00:00' };
@@ -189,7 +194,9 @@ describe.each(TEST_DATABASES)('event writes on $kind', (database) => {
         ['editor', 'future', 'future'],
         ['administrator', undefined, 'publish'],
       ] as const)('gives a %s asking for %s the status %s', async (role, status, expected) => {
-        const res = await post({ title: `${role} ${status}`, ...DATES, ...(status ? { status } : {}) }, role).expect(201);
+        // `future` is a status for later: dated ahead (else it is `publish` now).
+        const later = status === 'future' ? { date: '2099-01-01 00:00:00' } : {};
+        const res = await post({ title: `${role} ${status}`, ...DATES, ...later, ...(status ? { status } : {}) }, role).expect(201);
         expect(res.body.status).toBe(expected);
       });
 
@@ -203,6 +210,52 @@ describe.each(TEST_DATABASES)('event writes on $kind', (database) => {
 
       it('refuses an unknown author with 400', async () => {
         await invalid({ author: 999999 }, 'author');
+      });
+
+      it('schedules as WordPress does: publish dated ahead is future, future not dated ahead is publish', async () => {
+        const ahead = new Date(Date.now() + 86_400_000).toISOString().slice(0, 19).replace('T', ' ');
+        const scheduled = await post({ title: 'Scheduled', ...DATES, date_utc: ahead }, 'editor').expect(201);
+        expect(scheduled.body).toMatchObject({ status: 'future', date_utc: ahead });
+        await c.get(`/events/${scheduled.body.id}`).expect(403);
+        expect((await c.list(`include=${scheduled.body.id}`).expect(200)).body.events).toEqual([]);
+        expect((await post({ title: 'Future now', ...DATES, status: 'future' }, 'editor').expect(201)).body.status).toBe('publish');
+        const past = await post({ title: 'Future past', ...DATES, status: 'future', date: '2020-01-01 00:00:00' }, 'editor').expect(201);
+        expect(past.body.status).toBe('publish');
+        // Moving the date back publishes it; moving it ahead again schedules it.
+        const moved = await c.write('patch', `/events/${scheduled.body.id}`, { date_utc: '2020-01-01 00:00:00' }, 'editor').expect(200);
+        expect(moved.body.status).toBe('publish');
+        const again = await c.write('patch', `/events/${scheduled.body.id}`, { date_utc: ahead }, 'editor').expect(200);
+        expect(again.body.status).toBe('future');
+      });
+
+      it('publishes scheduled events, venues and organizers when their date comes, totals and term counts with them', async () => {
+        const ahead = new Date(Date.now() + 86_400_000).toISOString().slice(0, 19).replace('T', ' ');
+        const term = await c.createTerm('categories', { name: `Scheduled cat ${database.kind}` });
+        const event = await post({ title: 'Due later', ...DATES, categories: [term.id], date_utc: ahead }, 'editor').expect(201);
+        const venue = await c.write('post', '/venues', { venue: `Due hall ${database.kind}`, date_utc: ahead }, 'editor').expect(201);
+        const organizer = await c
+          .write('post', '/organizers', { organizer: `Due org ${database.kind}`, date_utc: ahead }, 'editor')
+          .expect(201);
+        expect([event.body.status, venue.body.status, organizer.body.status]).toEqual(['future', 'future', 'future']);
+        const publisher = t.app.get(ScheduledPublisher);
+        expect(await publisher.run()).toBe(0);
+        const listed = async () => (await c.list(`categories=${term.id}&start_date=2030-01-01&end_date=2030-12-31`).expect(200)).body;
+        expect((await listed()).total).toBe(0);
+
+        // Their dates come (moved back in the rows, as time would).
+        const past = new Date(Date.now() - 1_000);
+        await t.dataSource.getRepository(EventEntity).update(event.body.id, { publishedAt: past });
+        await t.dataSource.getRepository(VenueEntity).update(venue.body.id, { publishedAt: past });
+        await t.dataSource.getRepository(OrganizerEntity).update(organizer.body.id, { publishedAt: past });
+        expect(await publisher.run()).toBe(3);
+        expect((await c.get(`/events/${event.body.id}`).expect(200)).body.status).toBe('publish');
+        expect((await c.get(`/venues/${venue.body.id}`).expect(200)).body.status).toBe('publish');
+        expect((await c.get(`/organizers/${organizer.body.id}`).expect(200)).body.status).toBe('publish');
+        expect(await listed()).toMatchObject({ total: 1, events: [expect.objectContaining({ id: event.body.id })] });
+        expect((await c.get(`/categories/${term.id}`).expect(200)).body.count).toBe(1);
+        const { maintained, rebuilt } = await dayCountsAndRebuild(t.dataSource);
+        expect(maintained).toEqual(rebuilt);
+        expect(await publisher.run()).toBe(0);
       });
 
       it('takes the publication date from date or date_utc', async () => {

@@ -277,7 +277,9 @@ describe.each(TEST_DATABASES)('venues on $kind', (database) => {
         ['editor', 'pending', 'pending'],
         ['administrator', 'future', 'future'],
       ] as const)('%s asking for %s gets %s', async (who, status, expected) => {
-        const body = await createOk({ venue: `Status ${token()}`, ...(status ? { status } : {}) }, who);
+        // `future` is a status for later: dated ahead (else it is `publish` now).
+        const later = status === 'future' ? { date: '2099-01-01 00:00:00' } : {};
+        const body = await createOk({ venue: `Status ${token()}`, ...later, ...(status ? { status } : {}) }, who);
         expect(body.status).toBe(expected);
         expect(body.author).toBe(String(users[who].id));
       });

@@ -46,6 +46,8 @@ export interface AppConfig {
    * folded into one per key, so totals stay a few dozen rows under steady writes (issue #14). 0: never.
    */
   readonly dayCountFoldSeconds: number;
+  /** SCHEDULED_PUBLISH_SECONDS: how often items scheduled for later (`future`) are published when due (ScheduledPublisher). 0: never. */
+  readonly scheduledPublishSeconds: number;
   /** RECURRENCE_HORIZON_DAYS: occurrences of a series exist this many days ahead (issue #16). */
   readonly recurrenceHorizonDays: number;
   /** BENCH_MODE, set by `npm run bench` only: adds the baseline route and the query counter (src/bench-mode). */

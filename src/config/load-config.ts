@@ -121,6 +121,8 @@ export function loadConfig(env: Env = process.env, dotenvPath = resolve(process.
   const readCacheSeconds = int('READ_CACHE_SECONDS', 5, 0, 3600);
   // The rows writes add to event_day_counts are folded this often (README "Operations").
   const dayCountFoldSeconds = int('DAY_COUNT_FOLD_SECONDS', 5, 0, 3600);
+  // Scheduled (`future`) items are published this often when due (README "Operations").
+  const scheduledPublishSeconds = int('SCHEDULED_PUBLISH_SECONDS', 30, 0, 3600);
 
   // Issue #12: JSON logs and /metrics (README "Operations").
   const logLevel = read('LOG_LEVEL') ?? 'info';
@@ -168,6 +170,7 @@ export function loadConfig(env: Env = process.env, dotenvPath = resolve(process.
     allowInsecureAuth,
     readCacheSeconds,
     dayCountFoldSeconds,
+    scheduledPublishSeconds,
     logLevel: logLevel as LogLevel,
     metricsToken,
     statementTimeoutMs,

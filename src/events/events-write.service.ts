@@ -13,7 +13,7 @@ import { resolveAuthor } from '../posts/author';
 import { publicationMoment, storedMoment } from '../posts/post-dates';
 import { unreadableRead } from '../posts/readable';
 import { SlugOptions, SlugStart, retryOnSlugConflict, slugRead, uniqueSlug } from '../posts/slug';
-import { scaleStatus } from '../posts/status';
+import { scaleStatus, scheduledStatus } from '../posts/status';
 import { Urls } from '../common/urls/urls';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { insertComplete } from '../database/insert-complete';
@@ -479,6 +479,7 @@ export class EventsWriteService {
       event.publishedAt = (published ?? now).utc;
       event.publishedLocal = (published ?? now).local;
     }
+    event.status = scheduledStatus(event.status, event.publishedAt, now.utc);
     event.modifiedAt = now.utc;
     event.modifiedLocal = now.local;
     if (plan.slug) {

@@ -7,6 +7,7 @@ import { EventCategoryTreeEntity, EventEntity, EventOrganizerEntity, EventTermEn
 import { EventLinksModule } from './event-links.module';
 import { EventRelationsReader } from './event-relations';
 import { DayCountFolder } from './day-count-folder';
+import { ScheduledPublisher } from './scheduled-publisher';
 import { EventResolver } from './event.resolver';
 import { EventsQueryService } from './events-query.service';
 import { EventsWriteService } from './events-write.service';
@@ -44,6 +45,7 @@ import { RecurrenceService } from './recurrence/recurrence.service';
     RecurrenceService,
     RecurrenceHorizon,
     DayCountFolder,
+    ScheduledPublisher,
   ],
   // EventLinks: the only reader and writer of the link tables, asked by venues, organizers and terms.
   exports: [EventsQueryService, EventLinksModule],

@@ -14,7 +14,7 @@ import { openContentWhere } from '../posts/password';
 import { StoredMoment, publicationMoment, storedMoment } from '../posts/post-dates';
 import { assertReadable } from '../posts/readable';
 import { retryOnSlugConflict, uniqueSlug } from '../posts/slug';
-import { listStatusScope, scaleStatus, whereStatusScope } from '../posts/status';
+import { listStatusScope, scaleStatus, scheduledStatus, whereStatusScope } from '../posts/status';
 import { Urls } from '../common/urls/urls';
 import { AppConfig } from '../config/app-config';
 import { transaction } from '../database/transaction';
@@ -217,6 +217,7 @@ export abstract class LinkedPostsService<E extends LinkedPostEntity, A extends L
     post.password = args.password ?? null;
     const now = storedMoment(new Date(), this.config.siteTimezone);
     setPublished(post, published ?? now);
+    post.status = scheduledStatus(post.status, post.publishedAt, now.utc);
     setModified(post, now);
     this.applyFields(post, args, true);
     post.id = await allocatePostId(manager, this.kind.singular);
@@ -244,7 +245,10 @@ export abstract class LinkedPostsService<E extends LinkedPostEntity, A extends L
         current.imageId = args.image ? await this.media.resolveImage(args.image, current.authorId, manager) : null;
       if (args.password !== undefined) current.password = args.password;
       this.applyFields(current, args, false);
-      setModified(current, storedMoment(new Date(), this.config.siteTimezone));
+      const now = storedMoment(new Date(), this.config.siteTimezone);
+      // A trashed row stays so: scheduling speaks only of publish and future.
+      current.status = scheduledStatus(current.status, current.publishedAt, now.utc);
+      setModified(current, now);
       const saved = await manager.save(current);
       const [body] = await this.present([saved], user, { written: true }, manager);
       return body;

@@ -52,6 +52,22 @@ export function scaleStatus(user: AuthUser, requested: PostStatus | undefined): 
   return requested === 'publish' || requested === 'future' || requested === 'private' ? 'pending' : requested;
 }
 
+/** How far ahead a publication date must be for `publish` to mean "later" (WordPress's minute). */
+export const SCHEDULING_MARGIN_MS = 60_000;
+
+/**
+ * WordPress's scheduling, which wp_insert_post applies on every write (the reference's "a `future`
+ * status with a date ... so scheduling works"): `publish` dated a minute or more ahead is `future`,
+ * published when its date comes (ScheduledPublisher); `future` dated less than a minute ahead, or
+ * not dated, is `publish` now.
+ */
+export function scheduledStatus<S extends string>(status: S, publishedAt: Date, now: Date): S | PostStatus {
+  const ahead = publishedAt.getTime() - now.getTime();
+  if (status === 'publish' && ahead >= SCHEDULING_MARGIN_MS) return 'future';
+  if (status === 'future' && ahead < SCHEDULING_MARGIN_MS) return 'publish';
+  return status;
+}
+
 /**
  * Which items a list shows (CONTRACT §2.4 "Lists"): `statuses`, where every status other than
  * `publish` is limited to the items of `ownerId` when it is set. `statuses` is also the effective

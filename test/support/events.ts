@@ -134,3 +134,8 @@ export async function recordQueries(t: TestApp, work: () => Promise<unknown>): P
 export function utc(date: Date): string {
   return date.toISOString().slice(0, 19).replace('T', ' ');
 }
+
+/** `status` as a write's fields: `future` is a status for later, so it comes dated ahead (else it is `publish` now). */
+export function withStatus(status: string): { status: string; date?: string } {
+  return status === 'future' ? { status, date: '2099-01-01 00:00:00' } : { status };
+}

@@ -42,6 +42,8 @@ export class TestApp {
       // The background folding of day counts would add statements to the suites' query counts at
       // random moments; test/day-count-folding.e2e-spec.ts turns it on and checks it.
       DAY_COUNT_FOLD_SECONDS: '0',
+      // The same for publishing scheduled items; test/events-write.e2e-spec.ts runs it itself.
+      SCHEDULED_PUBLISH_SECONDS: '0',
       ...env,
     });
     const app = await createApp(config, options);
