@@ -59,6 +59,13 @@ describe.each(TEST_DATABASES)('event writes on $kind', (database) => {
       expect(res.body).toMatchObject({ status: 'publish', author: String(c.users.author.id), timezone: 'UTC', timezone_abbr: 'UTC' });
     });
 
+    it('takes an empty timezone as the site zone, as the reference\'s rule allows ("empty, a timezone identifier, or a UTC offset")', async () => {
+      for (const timezone of ['', '  ', null]) {
+        const res = await post({ title: 'Site zone', ...DATES, timezone }, 'author').expect(201);
+        expect(res.body).toMatchObject({ timezone: 'UTC', timezone_abbr: 'UTC', utc_start_date: res.body.start_date });
+      }
+    });
+
     it('accepts a form-encoded body', async () => {
       const res = await c.t.request
         .post(t.api('/events'))
@@ -91,7 +98,7 @@ describe.each(TEST_DATABASES)('event writes on $kind', (database) => {
       [{ ticketed: 'maybe' }, 'ticketed'],
       [{ cost: { amount: 5 } }, 'cost'],
       [{ categories: [999999] }, 'categories'],
-      [{ tags: [{}] }, 'tags'],
+      [{ tags: [{ name: 'x' }] }, 'tags'],
       [{ venue: 999999 }, 'venue'],
       [{ venue: 'abc' }, 'venue'],
       [{ venue: { id: 'x' } }, 'venue'],
@@ -514,6 +521,18 @@ describe.each(TEST_DATABASES)('event writes on $kind', (database) => {
       await c.get(`/events/${full.id}`).expect(200);
       const again = await update('patch', { tags: null, venue: [] }).expect(200);
       expect(again.body.venue).toEqual([]);
+    });
+
+    it('takes {} and lists of it as none, as PHP decodes {} (an empty array): on create and to unlink', async () => {
+      const created = await post(
+        { title: 'Empty objects', ...DATES, venue: {}, organizer: [{}], categories: {}, tags: [{}] },
+        'editor',
+      ).expect(201);
+      expect(created.body).toMatchObject({ venue: [], organizer: [], categories: [], tags: [] });
+      const venue = await c.createLinked('venues', { venue: `Unlinked by {} ${database.kind}` });
+      await c.write('patch', `/events/${created.body.id}`, { venue: venue.id }, 'editor').expect(200);
+      const unlinked = await c.write('patch', `/events/${created.body.id}`, { venue: {} }, 'editor').expect(200);
+      expect(unlinked.body.venue).toEqual([]);
     });
 
     it('moves the dates with a new zone and keeps the wall clock', async () => {

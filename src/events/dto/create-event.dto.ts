@@ -55,11 +55,15 @@ function parseSlug(raw: unknown): ParseResult<string> {
   return slug ? ok(slug) : fail(msg('Must contain at least one letter or digit.'));
 }
 
+/** What the original takes for "none": PHP's empty values, and `{}`, which PHP decodes as an empty array. */
 function isEmptyValue(value: unknown): boolean {
-  return value === null || value === '' || value === 0 || value === '0' || (Array.isArray(value) && value.every(isEmptyValue));
+  if (Array.isArray(value)) return value.every(isEmptyValue);
+  if (value !== null && typeof value === 'object')
+    return Object.getPrototypeOf(value) === Object.prototype && Object.keys(value).length === 0;
+  return value === null || value === '' || value === 0 || value === '0';
 }
 
-/** Categories or tags: ids, slugs or names; `[]`, `0`, `""` mean none. */
+/** Categories or tags: ids, slugs or names; `[]`, `{}`, `0`, `""` mean none. */
 function parseTermInputs(raw: unknown): ParseResult<string[]> {
   if (isEmptyValue(raw)) return ok([]);
   const items = Array.isArray(raw) ? (raw as unknown[]) : typeof raw === 'string' ? raw.split(',') : [raw];
@@ -80,7 +84,7 @@ function parseTermInputs(raw: unknown): ParseResult<string[]> {
 
 /**
  * Venues or organizers (CONTRACT §3): an id, a comma list of ids, an `{id}` object, an object of
- * fields, or a list of these; `[]`, `0`, `""` mean none.
+ * fields, or a list of these; `[]`, `{}`, `0`, `""` (and lists of them) mean none.
  */
 export function parseLinkedInputs(raw: unknown): ParseResult<LinkedInput[]> {
   if (isEmptyValue(raw)) return ok([]);
@@ -107,6 +111,12 @@ export function parseLinkedInputs(raw: unknown): ParseResult<LinkedInput[]> {
   }
   if (values.length > DEFAULT_MAX_LIST_ITEMS) return fail(msg('Must not have more than %s items.', DEFAULT_MAX_LIST_ITEMS));
   return ok(values);
+}
+
+/** `timezone`: the reference's rule is "empty, a PHP timezone identifier, or a UTC offset"; empty is the site's zone. */
+function parseEventTimezone(raw: unknown): ParseResult<ParsedTimezone | null> {
+  if (typeof raw === 'string' && raw.trim() === '') return ok(null);
+  return parseTimezone(raw);
 }
 
 function parsePassword(raw: unknown): ParseResult<string | null> {
@@ -166,7 +176,7 @@ export class CreateEventDto {
   @ValidateText({ name: 'status', in: 'body', description: 'The event post status', parse: parseWritableStatus })
   status?: PostStatus;
 
-  @ValidateText({ name: 'timezone', in: 'body', description: 'The event timezone', parse: parseTimezone })
+  @ValidateText({ name: 'timezone', in: 'body', description: 'The event timezone', parse: parseEventTimezone })
   timezone?: ParsedTimezone | null;
 
   @ValidateBoolean({
