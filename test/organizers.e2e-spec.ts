@@ -262,6 +262,14 @@ describe.each(TEST_DATABASES)('organizers on $kind', (database) => {
       expect(bySlug.body.phone).toBe('2');
     });
 
+    it('takes a slug in the body of a by-slug update as the new slug (CONTRACT §2.2)', async () => {
+      const organizer = await createOk({ organizer: `Reslug org ${token()}` });
+      const res = await patch(`/organizers/by-slug/${organizer.slug}`, { slug: `moved-${organizer.slug}` }).expect(200);
+      expect(res.body).toMatchObject({ id: organizer.id, slug: `moved-${organizer.slug}` });
+      await get(`/organizers/by-slug/${organizer.slug}`).expect(404);
+      expect((await get(`/organizers/by-slug/moved-${organizer.slug}`).expect(200)).body.id).toBe(organizer.id);
+    });
+
     it('refuses a bad e-mail and writes nothing', async () => {
       const organizer = await createOk({ organizer: `Bad mail ${token()}`, phone: 'before' });
       await patch(`/organizers/${organizer.id}`, { phone: 'after', email: 'nope' }).expect(400);

@@ -599,6 +599,22 @@ describe.each(TEST_DATABASES)('venues on $kind', (database) => {
       expect(res.body).toMatchObject({ id: venue.id, slug: venue.slug, zip: '12345' });
     });
 
+    it('takes a slug in the body of a by-slug update as the new slug (CONTRACT §2.2), unique; by id it is not a field', async () => {
+      const venue = await createOk({ venue: `Reslug ${token()}` });
+      const taken = await createOk({ venue: `Reslug taken ${token()}` });
+      const wanted = `new-${venue.slug}`;
+      const res = await patch(`/venues/by-slug/${venue.slug}`, { slug: `New ${venue.slug}`, city: 'Moved' }).expect(200);
+      expect(res.body).toMatchObject({ id: venue.id, slug: wanted, city: 'Moved' });
+      expect(res.body.url).toContain(`/${wanted}/`);
+      await get(`/venues/by-slug/${venue.slug}`).expect(404);
+      expect((await get(`/venues/by-slug/${wanted}`).expect(200)).body.id).toBe(venue.id);
+      expect((await patch(`/venues/by-slug/${wanted}`, { slug: taken.slug }).expect(200)).body.slug).toBe(`${taken.slug}-2`);
+      const refused = await patch(`/venues/by-slug/${taken.slug}-2`, { slug: '!!!', city: 'Not written' }).expect(400);
+      expect(Object.keys(refused.body.data.params)).toEqual(['slug']);
+      expect((await get(`/venues/${venue.id}`).expect(200)).body).toMatchObject({ slug: `${taken.slug}-2`, city: 'Moved' });
+      expect((await patch(`/venues/${venue.id}`, { slug: 'by-id' }).expect(200)).body.slug).toBe(`${taken.slug}-2`);
+    });
+
     it('clears optional fields with null or "" and keeps the slug on rename', async () => {
       const other = await createOk({ venue: `Taken name ${token()}` });
       const venue = await createOk({

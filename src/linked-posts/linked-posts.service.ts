@@ -59,7 +59,7 @@ export interface LinkedPostKind<E extends LinkedPostEntity, A extends LinkedPost
 /**
  * Each round of racing creates has a winner; a loser (its slug taken first) runs again, and finds
  * the winner's row or picks the next slug. As many rounds as event writes get, so a burst of
- * creates never ends in a 500.
+ * creates never ends in a 500. Updates that give a new slug too.
  */
 const CREATE_ATTEMPTS = 10;
 
@@ -225,8 +225,14 @@ export abstract class LinkedPostsService<E extends LinkedPostEntity, A extends L
   }
 
   /** A partial update (CONTRACT §3): omitted fields keep their values, `null`/"" clear optional ones. */
-  async update(post: E, args: A, user: AuthUser): Promise<V> {
+  /** `newSlug`: by-slug updates only, the body's `slug` (NewSlug). */
+  async update(post: E, args: A & { readonly newSlug?: string }, user: AuthUser): Promise<V> {
     this.checkFields(args);
+    // A new slug may lose a race for its text: the update runs again and picks the next free one.
+    return retryOnSlugConflict(() => this.updateOnce(post, args, user), CREATE_ATTEMPTS);
+  }
+
+  private updateOnce(post: E, args: A & { readonly newSlug?: string }, user: AuthUser): Promise<V> {
     return transaction(this.dataSource, async (manager) => {
       const current = await manager.findOneOrFail(this.kind.entity, { where: { id: post.id } as FindOptionsWhere<E> });
       if (args.author !== undefined) current.authorId = await resolveAuthor(manager, user, args.author);
@@ -244,6 +250,8 @@ export abstract class LinkedPostsService<E extends LinkedPostEntity, A extends L
       if (args.image !== undefined)
         current.imageId = args.image ? await this.media.resolveImage(args.image, current.authorId, manager) : null;
       if (args.password !== undefined) current.password = args.password;
+      if (args.newSlug !== undefined)
+        current.slug = await uniqueSlug(manager, this.kind.entity, args.newSlug, { fallback: this.kind.singular, excludeId: current.id });
       this.applyFields(current, args, false);
       const now = storedMoment(new Date(), this.config.siteTimezone);
       // A trashed row stays so: scheduling speaks only of publish and future.

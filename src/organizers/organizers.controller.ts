@@ -1,3 +1,4 @@
+import { NewSlug } from '../linked-posts/new-slug.decorator';
 import { Controller, Delete, Get, HttpCode, Patch, Post, Put } from '@nestjs/common';
 import { AuthUser } from '../auth/auth-user';
 import { Caller, CurrentUser } from '../auth/current-user.decorator';
@@ -90,10 +91,11 @@ export class OrganizersController {
   @LoadSubject(OrganizerResolver, 'edit')
   updateBySlugByPost(
     @Args() args: UpdateOrganizerBySlugDto,
+    @NewSlug() newSlug: string | undefined,
     @Subject() organizer: OrganizerEntity,
     @Caller() user: AuthUser,
   ): Promise<OrganizerView> {
-    return this.organizers.update(organizer, args, user);
+    return this.organizers.update(organizer, { ...args, newSlug }, user);
   }
 
   @Put('by-slug/:slug')
@@ -101,10 +103,11 @@ export class OrganizersController {
   @LoadSubject(OrganizerResolver, 'edit')
   updateBySlugByPut(
     @Args() args: UpdateOrganizerBySlugDto,
+    @NewSlug() newSlug: string | undefined,
     @Subject() organizer: OrganizerEntity,
     @Caller() user: AuthUser,
   ): Promise<OrganizerView> {
-    return this.organizers.update(organizer, args, user);
+    return this.organizers.update(organizer, { ...args, newSlug }, user);
   }
 
   @Patch('by-slug/:slug')
@@ -112,9 +115,10 @@ export class OrganizersController {
   @LoadSubject(OrganizerResolver, 'edit')
   updateBySlugByPatch(
     @Args() args: UpdateOrganizerBySlugDto,
+    @NewSlug() newSlug: string | undefined,
     @Subject() organizer: OrganizerEntity,
     @Caller() user: AuthUser,
   ): Promise<OrganizerView> {
-    return this.organizers.update(organizer, args, user);
+    return this.organizers.update(organizer, { ...args, newSlug }, user);
   }
 }

@@ -5,6 +5,9 @@ import { isUniqueViolation } from '../database/transaction';
 import { JsonRead, JsonReadSelect, readTogether } from '../database/read-together';
 import { MAX_SLUG_LENGTH, numberedSlug, slugify } from '../common/slug';
 import { isSqlite } from '../database/dialect';
+import { ParseResult, fail, ok } from '../common/parsing/parse-result';
+import { parseString } from '../common/parsing/string';
+import { msg } from '../common/i18n/message';
 
 export { slugify } from '../common/slug';
 
@@ -151,4 +154,12 @@ export async function retryOnSlugConflict<T>(work: () => Promise<T>, attempts = 
       if (attempt >= attempts || !isUniqueViolation(error)) throw error;
     }
   }
+}
+
+/** A `slug` parameter: any text, slugified; refused when nothing of it is left. */
+export function parseSlug(raw: unknown): ParseResult<string> {
+  const text = parseString(raw, { trim: true, nonEmpty: true, maxLength: 200 });
+  if (!text.ok) return text;
+  const slug = slugify(text.value);
+  return slug ? ok(slug) : fail(msg('Must contain at least one letter or digit.'));
 }

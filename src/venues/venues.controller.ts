@@ -1,3 +1,4 @@
+import { NewSlug } from '../linked-posts/new-slug.decorator';
 import { Controller, Delete, Get, HttpCode, Patch, Post, Put } from '@nestjs/common';
 import { AuthUser } from '../auth/auth-user';
 import { Caller, CurrentUser } from '../auth/current-user.decorator';
@@ -84,21 +85,36 @@ export class VenuesController {
   @HttpCode(200)
   @RequireCapability('create_posts')
   @LoadSubject(VenueResolver, 'edit')
-  updateBySlugByPost(@Args() args: UpdateVenueBySlugDto, @Subject() venue: VenueEntity, @Caller() user: AuthUser): Promise<VenueView> {
-    return this.venues.update(venue, args, user);
+  updateBySlugByPost(
+    @Args() args: UpdateVenueBySlugDto,
+    @NewSlug() newSlug: string | undefined,
+    @Subject() venue: VenueEntity,
+    @Caller() user: AuthUser,
+  ): Promise<VenueView> {
+    return this.venues.update(venue, { ...args, newSlug }, user);
   }
 
   @Put('by-slug/:slug')
   @RequireCapability('create_posts')
   @LoadSubject(VenueResolver, 'edit')
-  updateBySlugByPut(@Args() args: UpdateVenueBySlugDto, @Subject() venue: VenueEntity, @Caller() user: AuthUser): Promise<VenueView> {
-    return this.venues.update(venue, args, user);
+  updateBySlugByPut(
+    @Args() args: UpdateVenueBySlugDto,
+    @NewSlug() newSlug: string | undefined,
+    @Subject() venue: VenueEntity,
+    @Caller() user: AuthUser,
+  ): Promise<VenueView> {
+    return this.venues.update(venue, { ...args, newSlug }, user);
   }
 
   @Patch('by-slug/:slug')
   @RequireCapability('create_posts')
   @LoadSubject(VenueResolver, 'edit')
-  updateBySlugByPatch(@Args() args: UpdateVenueBySlugDto, @Subject() venue: VenueEntity, @Caller() user: AuthUser): Promise<VenueView> {
-    return this.venues.update(venue, args, user);
+  updateBySlugByPatch(
+    @Args() args: UpdateVenueBySlugDto,
+    @NewSlug() newSlug: string | undefined,
+    @Subject() venue: VenueEntity,
+    @Caller() user: AuthUser,
+  ): Promise<VenueView> {
+    return this.venues.update(venue, { ...args, newSlug }, user);
   }
 }

@@ -62,7 +62,7 @@ export const BAD_REQUESTS: readonly BadRequest[] = [
       hide_from_listings: {},
       sticky: 3,
       featured: 'nah',
-      categories: [{}],
+      categories: [{ name: 'Jazz' }],
       tags: [true],
       venue: 'abc',
       organizer: [{ id: 'x' }],

@@ -12,7 +12,7 @@ import { parseString } from '../../common/parsing/string';
 import { ParsedTimezone, parseTimezone } from '../../common/parsing/timezone';
 import { parseHttpUrl } from '../../common/parsing/url';
 import { parseLocalPublicationDate, parseUtcPublicationDate } from '../../posts/post-dates';
-import { slugify } from '../../posts/slug';
+import { parseSlug } from '../../posts/slug';
 import { PostStatus, parseWritableStatus } from '../../posts/status';
 import { ImageInput, parseImageInput } from '../../media/media.service';
 import { StoredCost, parseCostInput } from '../event-cost';
@@ -46,13 +46,6 @@ function parseTitle(raw: unknown): ParseResult<string> {
   if (!title) return fail(msg('Must contain text, not only HTML tags.'));
   if ([...title].length > MAX_TITLE_LENGTH) return fail(msg('Must be at most %s characters long.', MAX_TITLE_LENGTH));
   return ok(title);
-}
-
-function parseSlug(raw: unknown): ParseResult<string> {
-  const text = parseString(raw, { trim: true, nonEmpty: true, maxLength: 200 });
-  if (!text.ok) return text;
-  const slug = slugify(text.value);
-  return slug ? ok(slug) : fail(msg('Must contain at least one letter or digit.'));
 }
 
 /** What the original takes for "none": PHP's empty values, and `{}`, which PHP decodes as an empty array. */
