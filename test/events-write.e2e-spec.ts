@@ -354,6 +354,19 @@ describe.each(TEST_DATABASES)('event writes on $kind', (database) => {
         const asText = await post({ title: 'Pic 3', ...DATES, image: String(res.body.image.id) }, 'editor').expect(201);
         expect(asText.body.image.id).toBe(res.body.image.id);
       });
+
+      it('takes an image URL it knows as that media record (the reference matches URLs to attachments)', async () => {
+        const url = `https://cdn.example.com/known-${database.kind}.png`;
+        const media = () => c.count(`media WHERE url = '${url}'`);
+        const first = await post({ title: 'Known 1', ...DATES, image: url }, 'editor').expect(201);
+        const second = await post({ title: 'Known 2', ...DATES, image: url }, 'author').expect(201);
+        const updated = await c.write('patch', `/events/${first.body.id}`, { image: url }, 'editor').expect(200);
+        expect([second.body.image.id, updated.body.image.id]).toEqual([first.body.image.id, first.body.image.id]);
+        expect(await media()).toBe(1);
+        // Another URL (case counts in a URL's path) is another record.
+        const other = await post({ title: 'Known 3', ...DATES, image: url.replace('known', 'Known') }, 'editor').expect(201);
+        expect(other.body.image.id).not.toBe(first.body.image.id);
+      });
     });
 
     describe('categories and tags', () => {

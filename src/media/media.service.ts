@@ -6,7 +6,7 @@ import { msg } from '../common/i18n/message';
 import { parseInteger } from '../common/parsing/integer';
 import { ParseResult, fail, ok } from '../common/parsing/parse-result';
 import { MAX_URL_LENGTH, normaliseHttpUrl } from '../common/parsing/url';
-import { MediaEntity } from './media.entity';
+import { MediaEntity, mediaUrlHash } from './media.entity';
 
 /** An `image` parameter after parsing: an existing media id, or an image URL to record. */
 export type ImageInput =
@@ -58,8 +58,21 @@ export class MediaService {
       }
       return input.id;
     }
+    // The same URL again is the same image (the row's first writer stays its author). Best effort:
+    // two writes racing with a new URL may make a row each.
+    const urlHash = mediaUrlHash(input.url);
+    const known = await manager.findOne(MediaEntity, { select: { id: true }, where: { urlHash, url: input.url }, order: { id: 'ASC' } });
+    if (known) return known.id;
     const saved = await manager.save(
-      manager.create(MediaEntity, { url: input.url, extension: input.extension, width: null, height: null, sizes: null, authorId }),
+      manager.create(MediaEntity, {
+        url: input.url,
+        urlHash,
+        extension: input.extension,
+        width: null,
+        height: null,
+        sizes: null,
+        authorId,
+      }),
     );
     return saved.id;
   }

@@ -5,7 +5,7 @@ import { slugify as postSlugify } from '../posts/slug';
 import { parseCostInput } from '../events/event-cost';
 import { EventEntity, EventOrganizerEntity, EventTermEntity, EventVenueEntity } from '../events/event.entity';
 import { timezoneAbbreviation } from '../events/timezone-abbr';
-import { MediaEntity } from '../media/media.entity';
+import { MediaEntity, mediaUrlHash } from '../media/media.entity';
 import { OrganizerEntity } from '../organizers/organizer.entity';
 import { numberedSlug, slugify as termSlugify } from '../common/slug';
 import { CATEGORY, TAG } from '../terms/taxonomy';
@@ -132,6 +132,7 @@ export class DemoData {
         Object.assign(new MediaEntity(), {
           id,
           url,
+          urlHash: mediaUrlHash(url),
           extension,
           width,
           height,

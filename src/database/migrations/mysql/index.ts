@@ -15,6 +15,7 @@ import { CategoryTreeDayCounts1763700600000 } from './1763700600000-CategoryTree
 import { EventDayCountsFolded1763700800000 } from './1763700800000-EventDayCountsFolded';
 import { EventDayCountsCovering1763700900000 } from './1763700900000-EventDayCountsCovering';
 import { EventCategoryTrees1763701000000 } from './1763701000000-EventCategoryTrees';
+import { MediaUrlHash1763701100000 } from './1763701100000-MediaUrlHash';
 
 /** Every mysql migration, in timestamp order. Append-only once merged. */
 export const MYSQL_MIGRATIONS: Function[] = [
@@ -35,4 +36,5 @@ export const MYSQL_MIGRATIONS: Function[] = [
   EventDayCountsFolded1763700800000,
   EventDayCountsCovering1763700900000,
   EventCategoryTrees1763701000000,
+  MediaUrlHash1763701100000,
 ];
