@@ -1,4 +1,5 @@
-import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { PeriodicJob } from '../common/jobs/periodic-job';
 import { DataSource, LessThanOrEqual } from 'typeorm';
 import { AuthUser } from '../auth/auth-user';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
@@ -18,40 +19,22 @@ const PER_RUN = 100;
  * date has passed get `publish` through their services' own updates, so totals, term counts,
  * link tables and remembered reads follow as for any write. The due ones are found by the
  * indexes that start with `status`. Safe with several instances: each update locks its row and
- * publishing twice changes nothing. A failure is logged and retried at the next run.
+ * publishing twice changes nothing.
  */
 @Injectable()
-export class ScheduledPublisher implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly logger = new Logger(ScheduledPublisher.name);
-  private timer?: NodeJS.Timeout;
-  private running?: Promise<number>;
-
+export class ScheduledPublisher extends PeriodicJob<number> {
   constructor(
     private readonly dataSource: DataSource,
     private readonly events: EventsWriteService,
     private readonly venues: VenuesService,
     private readonly organizers: OrganizersService,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    if (!this.config.scheduledPublishSeconds) return;
-    this.timer = setInterval(() => void this.run(), this.config.scheduledPublishSeconds * 1000);
-    this.timer.unref();
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    super(new Logger(ScheduledPublisher.name), 'Publishing scheduled items', config.scheduledPublishSeconds);
   }
 
-  async onApplicationShutdown(): Promise<void> {
-    clearInterval(this.timer);
-    await this.running;
-  }
-
-  /** Publishes what is due; how many items. A run still going when the next is due is not doubled. */
-  run(): Promise<number> {
-    this.running ??= this.publishDue().finally(() => (this.running = undefined));
-    return this.running;
-  }
-
-  private async publishDue(): Promise<number> {
+  /** Publishes what is due; how many items. */
+  protected async work(): Promise<number> {
     let published = 0;
     const kinds = [
       { entity: EventEntity, publish: (item: EventEntity) => this.events.update(item, publishing, scheduler(item)) },
