@@ -308,6 +308,20 @@ describe.each(TEST_DATABASES)('recurring events on $kind', (database) => {
       ]);
     });
 
+    it('counts the first event among COUNT only when the rule makes its date (a Wednesday for BYDAY=MO is not)', async () => {
+      const first = await series({
+        start_date: '2027-10-06 10:00',
+        end_date: '2027-10-06 11:00',
+        recurrence: ['RRULE:FREQ=WEEKLY;BYDAY=MO;COUNT=3'],
+      });
+      const before = await eventsOf(first.id);
+      expect(startsOf(before)).toEqual(['2027-10-06 10:00:00', '2027-10-11 10:00:00', '2027-10-18 10:00:00', '2027-10-25 10:00:00']);
+      const res = await c.write('patch', `/events/${before[2].id}?scope=following`, { title: 'Later yoga' }, 'administrator').expect(200);
+      expect(res.body.recurrence).toEqual(['RRULE:FREQ=WEEKLY;BYDAY=MO;COUNT=2']);
+      expect(startsOf(await eventsOf(first.id))).toEqual(['2027-10-06 10:00:00', '2027-10-11 10:00:00']);
+      expect(startsOf(await eventsOf(before[2].id))).toEqual(['2027-10-18 10:00:00', '2027-10-25 10:00:00']);
+    });
+
     it('ends a series with recurrence [], leaving the first event alone', async () => {
       const first = await series({ start_date: '2027-12-06 10:00', end_date: '2027-12-06 11:00', recurrence: WEEKLY });
       const res = await c.write('patch', `/events/${first.id}`, { recurrence: [] }, 'administrator').expect(200);

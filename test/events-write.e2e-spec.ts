@@ -1,9 +1,11 @@
+import { In } from 'typeorm';
 import { Role } from '../src/auth/roles';
 import { TEST_DATABASES } from './support/databases';
 import { Body, EVENT_KEYS, EventsClient } from './support/events';
 import { TestApp } from './support/test-app';
 import { dayCountsAndRebuild } from './support/day-counts';
 import { ScheduledPublisher } from '../src/events/scheduled-publisher';
+import { EventsWriteService } from '../src/events/events-write.service';
 import { EventEntity } from '../src/events/event.entity';
 import { VenueEntity } from '../src/venues/venue.entity';
 import { OrganizerEntity } from '../src/organizers/organizer.entity';
@@ -22,6 +24,17 @@ describe.each(TEST_DATABASES)('event writes on $kind', (database) => {
   afterAll(() => t.close());
 
   const post = (body: Body, role?: Role) => c.write('post', '/events', body, role);
+  const occurrenceIds = async (seriesId: number) =>
+    (
+      await t.dataSource.query<{ id: number | string }[]>(
+        'SELECT event_id AS id FROM event_occurrences WHERE series_id = ? AND event_id IS NOT NULL ORDER BY occurrence_date',
+        [seriesId],
+      )
+    ).map((row) => Number(row.id));
+  const statusesOf = async (ids: number[]) => {
+    const rows = await t.dataSource.getRepository(EventEntity).find({ select: { id: true, status: true }, where: { id: In(ids) } });
+    return ids.map((id) => rows.find((row) => row.id === id)?.status);
+  };
   const invalid = async (body: Body, param: string, role: Role = 'administrator') => {
     const res = await post({ title: 'Invalid', ...DATES, ...body }, role).expect(400);
     expect(res.body.code).toBe('rest_invalid_param');
@@ -263,6 +276,45 @@ describe.each(TEST_DATABASES)('event writes on $kind', (database) => {
         const { maintained, rebuilt } = await dayCountsAndRebuild(t.dataSource);
         expect(maintained).toEqual(rebuilt);
         expect(await publisher.run()).toBe(0);
+      });
+
+      it('publishes a scheduled series as one: its occurrences follow it, none made an exception', async () => {
+        const ahead = new Date(Date.now() + 86_400_000).toISOString().slice(0, 19).replace('T', ' ');
+        const first = await post(
+          // Within the recurrence horizon (two years), so its occurrences exist.
+          {
+            title: 'Scheduled series',
+            start_date: '2027-03-01 10:00',
+            end_date: '2027-03-01 11:00',
+            date_utc: ahead,
+            recurrence: ['RRULE:FREQ=WEEKLY;COUNT=4'],
+          },
+          'editor',
+        ).expect(201);
+        const ids = [first.body.id as number, ...(await occurrenceIds(first.body.id))];
+        expect(await statusesOf(ids)).toEqual(['future', 'future', 'future', 'future']);
+        // Moving the date back publishes the series, and its occurrences with it; ahead again, they follow too.
+        await c.write('patch', `/events/${first.body.id}`, { date_utc: '2020-01-01 00:00:00' }, 'editor').expect(200);
+        expect(await statusesOf(ids)).toEqual(['publish', 'publish', 'publish', 'publish']);
+        await c.write('patch', `/events/${first.body.id}`, { date_utc: ahead }, 'editor').expect(200);
+        expect(await statusesOf(ids)).toEqual(['future', 'future', 'future', 'future']);
+
+        await t.dataSource.getRepository(EventEntity).update(ids, { publishedAt: new Date(Date.now() - 1_000) });
+        expect(await t.app.get(ScheduledPublisher).run()).toBe(1);
+        expect(await statusesOf(ids)).toEqual(['publish', 'publish', 'publish', 'publish']);
+        expect(await c.count(`event_occurrences WHERE series_id = ${first.body.id} AND edited LIKE '%status%'`)).toBe(0);
+        // A series-wide change reaches every occurrence still.
+        await c.write('patch', `/events/${first.body.id}`, { status: 'draft' }, 'editor').expect(200);
+        expect(await statusesOf(ids)).toEqual(['draft', 'draft', 'draft', 'draft']);
+      });
+
+      it('publishes only what is still scheduled and due on its locked row', async () => {
+        const event = await post({ title: 'Changed meanwhile', ...DATES, status: 'draft' }, 'editor').expect(201);
+        const writes = t.app.get(EventsWriteService);
+        const admin = { id: c.users.administrator.id, username: 'admin', role: 'administrator' as const };
+        const subject = Object.assign(new EventEntity(), { id: event.body.id as number });
+        expect(await writes.publishIfDue(subject, admin, new Date())).toBe(false);
+        expect((await c.get(`/events/${event.body.id}`, 'administrator').expect(200)).body.status).toBe('draft');
       });
 
       it('takes the publication date from date or date_utc', async () => {

@@ -115,10 +115,30 @@ export class EventsWriteService {
 
   /** A true partial update (CONTRACT §3); a `status` restores a trashed event, its absence keeps it there. */
   async update(subject: EventEntity, input: UpdateEventFields, user: AuthUser): Promise<EventView> {
+    return (await this.updateIf(subject, input, user, () => true))!;
+  }
+
+  /**
+   * ScheduledPublisher: `publish` for an event that, on its row locked for update, is still
+   * `future` and due (an editor may have changed it since the publisher found it); whether it was.
+   */
+  async publishIfDue(subject: EventEntity, user: AuthUser, now: Date): Promise<boolean> {
+    const due = (current: EventEntity) => current.status === 'future' && current.publishedAt.getTime() <= now.getTime();
+    return (await this.updateIf(subject, { status: 'publish' }, user, due)) !== undefined;
+  }
+
+  /** update, when `proceed` accepts the locked row (else nothing is written: undefined). */
+  private async updateIf(
+    subject: EventEntity,
+    input: UpdateEventFields,
+    user: AuthUser,
+    proceed: (current: EventEntity) => boolean,
+  ): Promise<EventView | undefined> {
     return retryOnSlugConflict(
       () =>
         transaction(this.dataSource, async (manager) => {
           const current = await this.lockedEvent(manager, subject.id);
+          if (!proceed(current)) return undefined;
           const role = await this.recurrence.roleOf(manager, current.id);
           const scope = seriesScope(role, input.scope, input.recurrence !== undefined);
           await this.counting(manager, await this.touchedIds(manager, current, role, scope), async () => {
@@ -126,8 +146,9 @@ export class EventsWriteService {
               await this.updateSeries(manager, current, role, scope, input, user);
             } else {
               const plan = await this.validate(manager, input, user, current);
+              const status = current.status;
               await this.apply(manager, current, input, user, plan, current);
-              await this.afterUpdate(manager, current, role, input);
+              await this.afterUpdate(manager, current, role, input, status);
             }
           });
           const written = await this.query.findOrFail({ id: current.id }, manager);
@@ -241,9 +262,20 @@ export class EventsWriteService {
     await adjustTermCounts(manager, before, { status: 'trash', termIds: before.termIds });
   }
 
-  /** What the recurrence of an event needs after its own row was updated with `input`. */
-  private async afterUpdate(manager: EntityManager, event: EventEntity, role: SeriesRole, input: UpdateEventFields): Promise<void> {
+  /**
+   * What the recurrence of an event needs after its own row was updated with `input`. A status
+   * that scheduling changed (scheduledStatus, `statusBefore` the write's) counts as sent: the
+   * occurrences of a series follow it, and an occurrence holds it as its own.
+   */
+  private async afterUpdate(
+    manager: EntityManager,
+    event: EventEntity,
+    role: SeriesRole,
+    input: UpdateEventFields,
+    statusBefore: string,
+  ): Promise<void> {
     const params = givenParams(input);
+    if (event.status !== statusBefore && !params.includes('status')) params.push('status');
     if (role.kind === 'occurrence') return this.recurrence.markEdited(manager, role.occurrence, params);
     if (role.kind === 'none') {
       if (input.recurrence?.lines.length) await this.recurrence.setRule(manager, event, input.recurrence);
@@ -275,8 +307,9 @@ export class EventsWriteService {
     }
     const series = await this.lockedEvent(manager, role.occurrence.seriesId);
     const plan = await this.validate(manager, input, user, series);
+    const status = series.status;
     await this.apply(manager, series, input, user, plan, series);
-    await this.afterUpdate(manager, series, await this.recurrence.roleOf(manager, series.id), input);
+    await this.afterUpdate(manager, series, await this.recurrence.roleOf(manager, series.id), input, status);
   }
 
   /**

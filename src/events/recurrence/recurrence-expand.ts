@@ -37,14 +37,7 @@ export function expandSeries(series: SeriesStart, recurrence: ParsedRecurrence, 
 
   const candidates: number[] = [];
   if (recurrence.rule) {
-    const until = recurrence.rule.untilText === undefined ? undefined : untilFloating(recurrence.rule.untilText, series.zone);
-    const rule = new RRule({
-      ...recurrence.rule.options,
-      dtstart: new Date(first),
-      until: until === undefined ? null : new Date(until),
-      tzid: null,
-    });
-    rule.all((date, index) => {
+    ruleOf(series, recurrence.rule).all((date, index) => {
       if (date.getTime() > limit || index >= MAX_SERIES_EVENTS) return false;
       candidates.push(date.getTime());
       return true;
@@ -64,6 +57,25 @@ export function expandSeries(series: SeriesStart, recurrence: ParsedRecurrence, 
     byDay.set(day, at);
   }
   return [...byDay].slice(0, MAX_SERIES_EVENTS - 1).map(([date, at]) => ({ date, ...placed(at, at + length, series.zone) }));
+}
+
+/** The rule in floating time from the series' first wall clock (rrule's own dates: the first only when the rule makes it). */
+function ruleOf(series: SeriesStart, rule: NonNullable<ParsedRecurrence['rule']>): RRule {
+  const until = rule.untilText === undefined ? undefined : untilFloating(rule.untilText, series.zone);
+  return new RRule({ ...rule.options, dtstart: series.startLocal, until: until === undefined ? null : new Date(until), tzid: null });
+}
+
+/**
+ * Whether the rule itself makes the series' first date. A first event on a date the rule does not
+ * make (a Wednesday for BYDAY=MO) is an event of the series all the same, but not one of the dates
+ * its COUNT counts (rrule's reading, which expandSeries follows).
+ */
+export function ruleMakesFirst(series: SeriesStart, rule: NonNullable<ParsedRecurrence['rule']>): boolean {
+  return (
+    ruleOf(series, rule)
+      .all((_, index) => index < 1)[0]
+      ?.getTime() === series.startLocal.getTime()
+  );
 }
 
 /** Wall clocks placed in the zone: stored wall-clock Dates and the instants. */

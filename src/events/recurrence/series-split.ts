@@ -5,7 +5,7 @@ import { deleteOccurrences, updateOccurrences } from './occurrence-rows';
 import { parseRecurrence } from './recurrence-lines';
 import { EventOccurrenceEntity, EventSeriesEntity } from './recurrence.entity';
 import { RecurrenceService, seriesStart } from './recurrence.service';
-import { dayOfLineDate, expandSeries, untilValue } from './recurrence-expand';
+import { dayOfLineDate, expandSeries, ruleMakesFirst, untilValue } from './recurrence-expand';
 
 /**
  * `scope=following` on an occurrence (issue #16), as Google Calendar does: the series ends the day
@@ -29,9 +29,10 @@ export async function splitSeries(
   const start = seriesStart(series);
   const splitDay = marker.occurrenceDate;
   const rule = parsed(lines).rule;
-  // The first event is the rule's first date; expandSeries gives those after it.
+  // The rule's dates before the split: expandSeries gives those after the first event, which is
+  // one of them only when the rule makes it (a Wednesday first event of BYDAY=MO is not).
   const earlier = rule
-    ? 1 +
+    ? (ruleMakesFirst(start, rule) ? 1 : 0) +
       expandSeries(start, { lines: [], rule, exdates: [], rdates: [] }, stored.generatedUntil).filter((item) => item.date < splitDay).length
     : 0;
 
