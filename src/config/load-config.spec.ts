@@ -48,6 +48,16 @@ describe('loadConfig', () => {
     }
   });
 
+  it('publishes scheduled items every 30 seconds unless SCHEDULED_PUBLISH_SECONDS says otherwise (0 turns it off)', () => {
+    expect(loadConfig({}).scheduledPublishSeconds).toBe(30);
+    expect(loadConfig({ SCHEDULED_PUBLISH_SECONDS: '0' }).scheduledPublishSeconds).toBe(0);
+    for (const bad of ['-1', '0.5', 'soon', '3601']) {
+      expect(problemsOf({ SCHEDULED_PUBLISH_SECONDS: bad })).toEqual([
+        `SCHEDULED_PUBLISH_SECONDS must be an integer from 0 to 3600 (got "${bad}")`,
+      ]);
+    }
+  });
+
   it('bounds the work of a request: statement and acquire timeouts, pending requests (issue #12)', () => {
     expect(loadConfig({})).toMatchObject({ statementTimeoutMs: 2000, acquireTimeoutMs: 1000, maxPendingRequests: 64 });
     expect(
