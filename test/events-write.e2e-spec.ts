@@ -556,6 +556,20 @@ describe.each(TEST_DATABASES)('event writes on $kind', (database) => {
       expect([modified, modified_utc]).toEqual([expect.any(String), expect.any(String)]);
     });
 
+    it('refuses a post_parent below the event (a cycle) with 400, changing nothing', async () => {
+      const top = await post({ title: 'Top', ...DATES }, 'editor').expect(201);
+      const middle = await post({ title: 'Middle', ...DATES, post_parent: top.body.id }, 'editor').expect(201);
+      const bottom = await post({ title: 'Bottom', ...DATES, post_parent: middle.body.id }, 'editor').expect(201);
+      for (const below of [middle.body.id, bottom.body.id]) {
+        const res = await c.write('patch', `/events/${top.body.id}`, { post_parent: below, title: 'Not written' }, 'editor').expect(400);
+        expect(res.body.data.params).toEqual({ post_parent: `Event ${below} is below this event, so it cannot be its parent.` });
+      }
+      expect((await c.get(`/events/${top.body.id}`, 'editor').expect(200)).body).toMatchObject({ title: 'Top', post_parent: 0 });
+      // Beside it, not below: allowed.
+      const other = await post({ title: 'Other', ...DATES }, 'editor').expect(201);
+      await c.write('patch', `/events/${top.body.id}`, { post_parent: other.body.id }, 'editor').expect(200);
+    });
+
     it('clears optional fields with null or "" and unlinks with [], 0, null or ""', async () => {
       const res = await update('patch', {
         description: null,

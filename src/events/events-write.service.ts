@@ -356,6 +356,9 @@ export class EventsWriteService {
       if (parentId === undefined) reasons.post_parent = msg('An event cannot be its own parent.');
       // An event the caller may not read is reported like an unknown one (CONTRACT §2.4).
       else if (unreadableParent.length) reasons.post_parent = msg('No event has the id %s.', input.postParent);
+      else if (current && (await isAncestorOf(manager, current.id, parentId))) {
+        reasons.post_parent = msg('Event %s is below this event, so it cannot be its parent.', parentId);
+      }
     }
     termParams.forEach((name, i) => {
       const resolved = terms[i];
@@ -710,4 +713,18 @@ const PARAM_ORDER = ['author', 'start_date', 'end_date', 'image', 'categories', 
 function orderReasons(reasons: Reasons): Reasons {
   const names = [...PARAM_ORDER.filter((name) => name in reasons), ...Object.keys(reasons).filter((name) => !PARAM_ORDER.includes(name))];
   return Object.fromEntries(names.map((name) => [name, reasons[name]]));
+}
+
+/**
+ * Whether `ancestor` is above `id` by post_parent (a parent, its parent...): making it `id`'s child
+ * would close a cycle. UNION stops at a cycle already stored (written with SQL).
+ */
+async function isAncestorOf(manager: EntityManager, ancestor: number, id: number): Promise<boolean> {
+  const rows: unknown[] = await manager.query(
+    'WITH RECURSIVE up (id) AS (SELECT post_parent FROM events WHERE id = ? ' +
+      'UNION SELECT e.post_parent FROM events e INNER JOIN up ON e.id = up.id WHERE up.id <> 0) ' +
+      'SELECT 1 AS found FROM up WHERE id = ? LIMIT 1',
+    [id, ancestor],
+  );
+  return rows.length > 0;
 }

@@ -34,6 +34,8 @@ export const de_DE: Record<string, string> = {
   'An error': 'Ein Fehler',
   'An event as an iCalendar file': 'Eine Veranstaltung als iCalendar-Datei',
   'An event cannot be its own parent.': 'Eine Veranstaltung kann nicht ihre eigene übergeordnete Veranstaltung sein.',
+  'Event %s is below this event, so it cannot be its parent.':
+    'Veranstaltung %s liegt unter dieser Veranstaltung und kann daher nicht ihre übergeordnete sein.',
   'An event category or tag': 'Eine Veranstaltungskategorie oder ein Veranstaltungsschlagwort',
   'An event deleted permanently (force=true)': 'Eine endgültig gelöschte Veranstaltung (force=true)',
   'An event; password-protected events that were not unlocked have their content blanked':

@@ -33,6 +33,8 @@ export const fr_FR: Record<string, string> = {
   'An error': 'Une erreur',
   'An event as an iCalendar file': 'Un évènement sous forme de fichier iCalendar',
   'An event cannot be its own parent.': 'Un évènement ne peut pas être son propre parent.',
+  'Event %s is below this event, so it cannot be its parent.':
+    'L’évènement %s est sous cet évènement : il ne peut donc pas être son parent.',
   'An event category or tag': 'Une catégorie ou une étiquette d’évènement',
   'An event deleted permanently (force=true)': 'Un évènement supprimé définitivement (force=true)',
   'An event; password-protected events that were not unlocked have their content blanked':
