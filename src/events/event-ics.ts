@@ -117,9 +117,9 @@ function vevent(event: EventView, options: IcsOptions, zones: ZoneSpans): string
   moment('DTEND', event.end_date, event.utc_end_date, true);
   if (series?.recurrenceId) moment('RECURRENCE-ID', series.recurrenceId.wall, series.recurrenceId.utc);
   if (series?.rrule) writer.raw('RRULE', series.rrule);
-  // Written with the DTSTART's TZID, so that zone must reach the rule's last instance.
-  const zone = series?.rrule && series.last && !event.all_day ? zones.get(ianaZone(event.timezone)?.name ?? '') : undefined;
-  if (zone && series?.last) cover(zone.zone, utc(series.last.utc).getTime());
+  // The rule's dates are in the DTSTART's TZID (when it has one): that VTIMEZONE must reach the last.
+  const startZone = event.all_day ? undefined : ianaZone(event.timezone);
+  if (series?.rrule && series.last && startZone && zones.has(startZone.name)) cover(startZone, utc(series.last.utc).getTime());
   for (const date of series?.rdates ?? []) moment('RDATE', date.wall, date.utc);
   for (const date of series?.exdates ?? []) moment('EXDATE', date.wall, date.utc);
   const venue = firstVenue(event.venue);

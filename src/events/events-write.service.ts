@@ -13,7 +13,7 @@ import { resolveAuthor } from '../posts/author';
 import { publicationMoment, storedMoment } from '../posts/post-dates';
 import { unreadableRead } from '../posts/readable';
 import { SlugOptions, SlugStart, retryOnSlugConflict, slugRead, uniqueSlug } from '../posts/slug';
-import { scaleStatus, scheduledStatus } from '../posts/status';
+import { isDueToPublish, scaleStatus, scheduledStatus } from '../posts/status';
 import { Urls } from '../common/urls/urls';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { insertComplete } from '../database/insert-complete';
@@ -115,21 +115,20 @@ export class EventsWriteService {
 
   /** A true partial update (CONTRACT §3); a `status` restores a trashed event, its absence keeps it there. */
   async update(subject: EventEntity, input: UpdateEventFields, user: AuthUser): Promise<EventView> {
-    return (await this.updateIf(subject, input, user, () => true))!;
+    return (await this.updateIf(subject.id, input, user, () => true))!;
   }
 
   /**
    * ScheduledPublisher: `publish` for an event that, on its row locked for update, is still
    * `future` and due (an editor may have changed it since the publisher found it); whether it was.
    */
-  async publishIfDue(subject: EventEntity, user: AuthUser, now: Date): Promise<boolean> {
-    const due = (current: EventEntity) => current.status === 'future' && current.publishedAt.getTime() <= now.getTime();
-    return (await this.updateIf(subject, { status: 'publish' }, user, due)) !== undefined;
+  async publishIfDue(id: number, user: AuthUser, now: Date): Promise<boolean> {
+    return (await this.updateIf(id, { status: 'publish' }, user, (current) => isDueToPublish(current, now))) !== undefined;
   }
 
   /** update, when `proceed` accepts the locked row (else nothing is written: undefined). */
   private async updateIf(
-    subject: EventEntity,
+    id: number,
     input: UpdateEventFields,
     user: AuthUser,
     proceed: (current: EventEntity) => boolean,
@@ -137,7 +136,7 @@ export class EventsWriteService {
     return retryOnSlugConflict(
       () =>
         transaction(this.dataSource, async (manager) => {
-          const current = await this.lockedEvent(manager, subject.id);
+          const current = await this.lockedEvent(manager, id);
           if (!proceed(current)) return undefined;
           const role = await this.recurrence.roleOf(manager, current.id);
           const scope = seriesScope(role, input.scope, input.recurrence !== undefined);

@@ -48,17 +48,17 @@ export class ScheduledPublisher extends PeriodicJob<number> {
       {
         name: 'event',
         due: () => this.dueEvents(now),
-        publish: (id: number) => this.events.publishIfDue(withId(EventEntity, id), scheduler, now),
+        publish: (id: number) => this.events.publishIfDue(id, scheduler, now),
       },
       {
         name: 'venue',
         due: () => this.due(VenueEntity, now),
-        publish: (id: number) => this.venues.publishIfDue(withId(VenueEntity, id), scheduler, now),
+        publish: (id: number) => this.venues.publishIfDue(id, scheduler, now),
       },
       {
         name: 'organizer',
         due: () => this.due(OrganizerEntity, now),
-        publish: (id: number) => this.organizers.publishIfDue(withId(OrganizerEntity, id), scheduler, now),
+        publish: (id: number) => this.organizers.publishIfDue(id, scheduler, now),
       },
     ];
     let published = 0;
@@ -105,8 +105,3 @@ export class ScheduledPublisher extends PeriodicJob<number> {
 
 /** Who publishes: an administrator (the item's author may have lost the right since scheduling); the author stays. */
 const scheduler: AuthUser = { id: 0, username: 'scheduler', role: 'administrator' };
-
-/** The subject of an update: the services read the row again, locked, by its id. */
-function withId<E extends { id: number }>(entity: new () => E, id: number): E {
-  return Object.assign(new entity(), { id });
-}

@@ -14,7 +14,7 @@ import { openContentWhere } from '../posts/password';
 import { StoredMoment, publicationMoment, storedMoment } from '../posts/post-dates';
 import { assertReadable } from '../posts/readable';
 import { retryOnSlugConflict, uniqueSlug } from '../posts/slug';
-import { listStatusScope, scaleStatus, scheduledStatus, whereStatusScope } from '../posts/status';
+import { isDueToPublish, listStatusScope, scaleStatus, scheduledStatus, whereStatusScope } from '../posts/status';
 import { Urls } from '../common/urls/urls';
 import { AppConfig } from '../config/app-config';
 import { lockForUpdate, transaction } from '../database/transaction';
@@ -224,34 +224,35 @@ export abstract class LinkedPostsService<E extends LinkedPostEntity, A extends L
     return manager.save(post);
   }
 
-  /** A partial update (CONTRACT §3): omitted fields keep their values, `null`/"" clear optional ones. */
-  /** `newSlug`: by-slug updates only, the body's `slug` (NewSlug). */
+  /**
+   * A partial update (CONTRACT §3): omitted fields keep their values, `null`/"" clear optional ones.
+   * `newSlug`: by-slug updates only, the body's `slug` (NewSlug).
+   */
   async update(post: E, args: A & { readonly newSlug?: string }, user: AuthUser): Promise<V> {
     this.checkFields(args);
     // A new slug may lose a race for its text: the update runs again and picks the next free one.
-    return (await retryOnSlugConflict(() => this.updateOnce(post, args, user), CREATE_ATTEMPTS))!;
+    return (await retryOnSlugConflict(() => this.updateOnce(post.id, args, user), CREATE_ATTEMPTS))!;
   }
 
   /**
    * ScheduledPublisher: `publish` for an item that, on its row locked for update, is still
    * `future` and due (an editor may have changed it since the publisher found it); whether it was.
    */
-  async publishIfDue(post: E, user: AuthUser, now: Date): Promise<boolean> {
-    const due = (current: E) => current.status === 'future' && current.publishedAt.getTime() <= now.getTime();
-    return (await this.updateOnce(post, { status: 'publish' } as A, user, due)) !== undefined;
+  async publishIfDue(id: number, user: AuthUser, now: Date): Promise<boolean> {
+    return (await this.updateOnce(id, { status: 'publish' } as A, user, (current) => isDueToPublish(current, now))) !== undefined;
   }
 
   /** One attempt of update, when `proceed` accepts the row (then read locked for update; else nothing is written: undefined). */
   private updateOnce(
-    post: E,
+    id: number,
     args: A & { readonly newSlug?: string },
     user: AuthUser,
     proceed?: (current: E) => boolean,
   ): Promise<V | undefined> {
     return transaction(this.dataSource, async (manager) => {
       const current = proceed
-        ? await lockForUpdate<E>(manager, this.kind.entity, post.id)
-        : await manager.findOneOrFail(this.kind.entity, { where: { id: post.id } as FindOptionsWhere<E> });
+        ? await lockForUpdate<E>(manager, this.kind.entity, id)
+        : await manager.findOneOrFail(this.kind.entity, { where: { id } as FindOptionsWhere<E> });
       if (!current || (proceed && !proceed(current))) return undefined;
       if (args.author !== undefined) current.authorId = await resolveAuthor(manager, user, args.author);
       const published = publicationMoment(args.date, args.dateUtc, this.config.siteTimezone);

@@ -53,7 +53,7 @@ export function scaleStatus(user: AuthUser, requested: PostStatus | undefined): 
 }
 
 /** How far ahead a publication date must be for `publish` to mean "later" (WordPress's minute). */
-export const SCHEDULING_MARGIN_MS = 60_000;
+const SCHEDULING_MARGIN_MS = 60_000;
 
 /**
  * WordPress's scheduling, which wp_insert_post applies on every write (the reference's "a `future`
@@ -66,6 +66,11 @@ export function scheduledStatus<S extends string>(status: S, publishedAt: Date, 
   if (status === 'publish' && ahead >= SCHEDULING_MARGIN_MS) return 'future';
   if (status === 'future' && ahead < SCHEDULING_MARGIN_MS) return 'publish';
   return status;
+}
+
+/** Whether a scheduled item's date has come (ScheduledPublisher publishes it then). */
+export function isDueToPublish(post: { status: string; publishedAt: Date }, now: Date): boolean {
+  return post.status === 'future' && post.publishedAt.getTime() <= now.getTime();
 }
 
 /**

@@ -71,11 +71,7 @@ function ruleOf(series: SeriesStart, rule: NonNullable<ParsedRecurrence['rule']>
  * its COUNT counts (rrule's reading, which expandSeries follows).
  */
 export function ruleMakesFirst(series: SeriesStart, rule: NonNullable<ParsedRecurrence['rule']>): boolean {
-  return (
-    ruleOf(series, rule)
-      .all((_, index) => index < 1)[0]
-      ?.getTime() === series.startLocal.getTime()
-  );
+  return ruleOf(series, rule).after(series.startLocal, true)?.getTime() === series.startLocal.getTime();
 }
 
 /** Wall clocks placed in the zone: stored wall-clock Dates and the instants. */
