@@ -208,9 +208,21 @@ describe.each(TEST_DATABASES)('events as iCalendar on $kind', (database) => {
     });
 
     it('pages like the list with page or per_page, and has every page without them', async () => {
-      const page = parseCalendar((await ics(`/events/ics?${WINDOW}&per_page=2&page=2`).expect(200)).text);
+      const paged = await ics(`/events/ics?${WINDOW}&per_page=2&page=2`).expect(200);
+      const page = parseCalendar(paged.text);
       const list = await c.list(`${WINDOW}&per_page=2&page=2`).expect(200);
       expect(page.events.map((event) => event.uid)).toEqual((list.body.events as EventSummary[]).map((e) => `${e.id}@calendar.test`));
+      // A page of the feed links its neighbours as feed pages, with the list's totals.
+      expect(paged.headers['x-tec-total']).toBe(list.headers['x-tec-total']);
+      expect(paged.headers['x-tec-totalpages']).toBe(list.headers['x-tec-totalpages']);
+      expect(Number(list.headers['x-tec-totalpages'])).toBeGreaterThan(2);
+      expect(paged.headers.link).toBe(String(list.headers.link).replaceAll('/events/?', '/events/ics?'));
+      expect(paged.headers.link).toMatch(/\/events\/ics\?.*page=3>; rel="next", <[^>]*\/events\/ics\?[^>]*>; rel="prev"$/);
+      const previous = /<([^>]*)>; rel="prev"/.exec(paged.headers.link)![1];
+      const first = await ics(new URL(previous).pathname.replace(/^.*\/events\//, '/events/') + new URL(previous).search).expect(200);
+      expect(parseCalendar(first.text).events.map((event) => event.uid)).toEqual(
+        ((await c.list(`${WINDOW}&per_page=2`).expect(200)).body.events as EventSummary[]).map((e) => `${e.id}@calendar.test`),
+      );
 
       for (let n = 0; n < 11; n++)
         await c.create({ title: `Many ${n}`, start_date: '2031-05-01 10:00:00', end_date: '2031-05-01 11:00:00' });

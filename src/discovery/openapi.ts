@@ -427,7 +427,14 @@ function responses(route: CatalogRoute, op: OperationObject, method: HttpMethod,
           description: t('The events as iCalendar (RFC 5545): a VTIMEZONE per time zone used and a VEVENT per event'),
           ...(single
             ? {}
-            : { headers: { 'X-TEC-Total': { description: t('The number of events the filters match'), schema: { type: 'integer' } } } }),
+            : {
+                // The last two only on a page of the feed (page or per_page given).
+                headers: {
+                  'X-TEC-Total': { description: t('The number of events the filters match'), schema: { type: 'integer' } },
+                  'X-TEC-TotalPages': { description: t('The number of pages'), schema: { type: 'integer' } },
+                  Link: { description: t('The next and previous pages (rel="next", rel="prev")'), schema: { type: 'string' } },
+                },
+              }),
           content: { 'text/calendar': { schema: { type: 'string' } } },
         },
         '400': error('Missing or invalid parameters'),

@@ -2,7 +2,9 @@ import { Inject, Injectable } from '@nestjs/common';
 import { AuthUser } from '../auth/auth-user';
 import { TextResult } from '../common/http/text-result';
 import { Gate } from '../common/gate';
+import { Urls } from '../common/urls/urls';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
+import { ListPage } from '../listing';
 import { ListEventsQuery } from './dto/list-events.query';
 import { ICS_CONTENT_TYPE, eventsCalendar, eventsCalendarInSlices } from './event-ics';
 import { EventView } from './event.presenter';
@@ -28,6 +30,7 @@ export class EventsIcsService {
 
   constructor(
     private readonly reads: EventsQueryService,
+    private readonly urls: Urls,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
     this.host = new URL(config.siteUrl).hostname;
@@ -43,8 +46,7 @@ export class EventsIcsService {
       const collected = await this.collect(query, user);
       const { events, recurrence } = await this.reads.withSeries(collected.events, user);
       const calendar = await eventsCalendarInSlices(events, { host: this.host, recurrence });
-      const total = collected.total;
-      return new TextResult(ICS_CONTENT_TYPE, calendar, { 'X-TEC-Total': String(total) });
+      return new TextResult(ICS_CONTENT_TYPE, calendar, { 'X-TEC-Total': String(collected.total), ...collected.pageHeaders });
     });
   }
 
@@ -55,10 +57,13 @@ export class EventsIcsService {
     return new TextResult(ICS_CONTENT_TYPE, eventsCalendar(events, { host: this.host, recurrence }));
   }
 
-  private async collect(query: ListEventsQuery, user: AuthUser | null): Promise<{ events: EventView[]; total: number }> {
+  private async collect(
+    query: ListEventsQuery,
+    user: AuthUser | null,
+  ): Promise<{ events: EventView[]; total: number; pageHeaders?: Record<string, string> }> {
     if (query.page !== undefined || query.perPage !== undefined) {
       const page = await this.reads.list(query, user);
-      return { events: page.body.events as EventView[], total: page.total };
+      return { events: page.body.events as EventView[], total: page.total, pageHeaders: this.pageHeaders(page) };
     }
     const events: EventView[] = [];
     for (let number = 1; ; number++) {
@@ -70,5 +75,21 @@ export class EventsIcsService {
       if (number >= page.totalPages || events.length >= ICS_MAX_EVENTS)
         return { events: events.slice(0, ICS_MAX_EVENTS), total: page.total };
     }
+  }
+
+  /**
+   * A page of the feed has the list's `X-TEC-TotalPages` and a `Link` to its neighbours, as feed
+   * pages: the list's own links (every filter, the same order) with `/events/` made `/events/ics`.
+   */
+  private pageHeaders(page: ListPage): Record<string, string> {
+    const list = `${this.urls.rest('events')}/`;
+    const feed = this.urls.rest('events', 'ics');
+    const asFeed = (url: string | undefined) => (url?.startsWith(list) ? feed + url.slice(list.length) : url);
+    const link = new ListPage(page.body, page.total, page.totalPages, {
+      restUrl: page.links.restUrl,
+      nextRestUrl: asFeed(page.links.nextRestUrl),
+      previousRestUrl: asFeed(page.links.previousRestUrl),
+    }).linkHeader();
+    return { 'X-TEC-TotalPages': String(page.totalPages), ...(link ? { Link: link } : {}) };
   }
 }
