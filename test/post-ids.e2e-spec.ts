@@ -41,6 +41,29 @@ describe.each(TEST_DATABASES)('one id sequence for events, venues and organizers
     await t.request.get(t.api(`/organizers/${event.id}`)).expect(404);
   });
 
+  it("answers an event route given a venue's or an organizer's id with 400 rest-invalid-event-id, changing nothing", async () => {
+    const venue = (await post('/venues', { venue: 'Not an event hall' })).body;
+    const organizer = (await post('/organizers', { organizer: 'Not an event org' })).body;
+    for (const id of [venue.id, organizer.id]) {
+      const read = await t.request.get(t.api(`/events/${id}`)).expect(400);
+      expect(read.body).toMatchObject({ code: 'rest-invalid-event-id', message: 'The specified ID is not a valid event.' });
+      const update = await t.request
+        .post(t.api(`/events/${id}`))
+        .set('Authorization', editor.auth)
+        .send({ title: 'Overwritten' })
+        .expect(400);
+      expect(update.body.code).toBe('rest-invalid-event-id');
+      const removed = await t.request.delete(t.api(`/events/${id}`)).set('Authorization', editor.auth).expect(400);
+      expect(removed.body.code).toBe('rest-invalid-event-id');
+      expect((await t.request.get(t.api(`/events/${id}/ics`)).expect(400)).body.code).toBe('rest-invalid-event-id');
+    }
+    expect((await t.request.get(t.api(`/venues/${venue.id}`)).expect(200)).body.venue).toBe('Not an event hall');
+    expect((await t.request.get(t.api(`/organizers/${organizer.id}`)).expect(200)).body.organizer).toBe('Not an event org');
+    // An id no item has stays 404, and a venue's slug names no event.
+    expect((await t.request.get(t.api(`/events/${organizer.id + 1000}`)).expect(404)).body.code).toBe('rest-event-not-found');
+    expect((await t.request.get(t.api(`/events/by-slug/${venue.slug}`)).expect(404)).body.code).toBe('rest-event-not-found');
+  });
+
   it('hands out ids above a seeded block, so API writes never collide with seeded rows', async () => {
     const fresh = await TestApp.start(database);
     try {

@@ -8,6 +8,12 @@ export const EVENT_ERRORS = {
     de_DE: 'Die Veranstaltung mit der ID %s existiert nicht.',
     fr_FR: 'L’évènement avec l’ID %s n’existe pas.',
   },
+  'rest-invalid-event-id': {
+    status: 400,
+    message: 'The specified ID is not a valid event.',
+    de_DE: 'Die angegebene ID ist keine gültige Veranstaltung.',
+    fr_FR: 'L’ID indiqué n’est pas celui d’un évènement valide.',
+  },
   'event-not-accessible': {
     status: 403,
     message: 'The requested event is not accessible',

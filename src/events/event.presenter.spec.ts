@@ -191,6 +191,8 @@ describe('presentEvent', () => {
 
   it('blanks the content of a locked password-protected event (reference §2.9) and gives no json_ld', () => {
     const view = presentEvent(berlinEvent(), relations(), urls, { blanked: true, single: true });
+    // The blanked cost_details keep the original's own order for them (position before code).
+    expect(Object.keys(view.cost_details)).toEqual(['currency_symbol', 'currency_position', 'currency_code', 'values']);
     expect(view).toMatchObject({
       id: 10,
       title: 'Peer Test Event',

@@ -149,6 +149,17 @@ export interface EventView {
 const EVENT_KEYS_MATCH_VIEW: ExactKeys<EventView, typeof EVENT_KEYS> = true;
 void EVENT_KEYS_MATCH_VIEW;
 
+/**
+ * `cost_details` of a locked password-protected event: the original writes these blanks from its
+ * own list (PASSWORD_PROTECTED_FIELDS), position before code, unlike the filled object.
+ */
+const BLANKED_COST_DETAILS: Readonly<CostDetails> = Object.freeze({
+  currency_symbol: '',
+  currency_position: '',
+  currency_code: '',
+  values: [],
+});
+
 export function dateDetails(value: string): DateDetails {
   return {
     year: value.slice(0, 4),
@@ -208,7 +219,7 @@ export function presentEvent(
     timezone: event.timezone,
     timezone_abbr: event.timezoneAbbr,
     cost: blanked ? '' : formatCost(event),
-    cost_details: blanked ? { currency_symbol: '', currency_code: '', currency_position: '', values: [] } : costDetails(event),
+    cost_details: blanked ? BLANKED_COST_DETAILS : costDetails(event),
     website: blanked ? '' : safeUrl(event.website ?? ''),
     show_map: blanked ? null : event.showMap,
     show_map_link: blanked ? null : event.showMapLink,

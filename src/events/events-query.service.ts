@@ -6,6 +6,7 @@ import { canOnObject, canReadWhere } from '../auth/permissions';
 import { ApiError } from '../common/errors/api-error';
 import { Message, msg } from '../common/i18n/message';
 import { isPasswordLocked, openContentWhere } from '../posts/password';
+import { missingEventError, missingEventSlugError } from './event-not-found';
 import { unreadableRead } from '../posts/readable';
 import { mapRead, readTogether } from '../database/read-together';
 import { StatusScope, listStatusScope, whereStatusScope } from '../posts/status';
@@ -339,7 +340,7 @@ export class EventsQueryService {
     const ids = 'id' in where ? eventIdsSql([where.id]) : slugIdSql(where.slug);
     const loaded = ids ? await this.relations.load(manager, ids, { withEvents: true }) : undefined;
     const event = loaded?.events[0];
-    if (!loaded || !event) throw notFound(where);
+    if (!loaded || !event) throw await notFound(manager, where);
     if (event.status === 'trash') throw ApiError.of('event-no-longer-available');
     if (!canOnObject(user, 'read', event)) throw ApiError.of('event-not-accessible');
     if (isPasswordLocked(event, password)) throw ApiError.of('event-password-protected');
@@ -351,7 +352,7 @@ export class EventsQueryService {
     const slug = 'slug' in where ? slugOf(where.slug) : undefined;
     const criteria = 'id' in where ? { id: where.id } : slug && { slug };
     const event = criteria ? await manager.findOne(EventEntity, { where: criteria }) : null;
-    if (!event) throw notFound(where);
+    if (!event) throw await notFound(manager, where);
     return event;
   }
 
@@ -550,11 +551,9 @@ function readableLinks<P extends VenueEntity | OrganizerEntity>(linked: LinkedPo
   return { posts, links: linked.links.filter((link) => readable.has(link.postId)) };
 }
 
-/** A missing event, by id or by slug. */
-function notFound(where: { id: number } | { slug: string }): ApiError {
-  return 'id' in where
-    ? ApiError.of('rest-event-not-found', where.id)
-    : new ApiError('rest-event-not-found', msg('Event with slug %s does not exist.', where.slug));
+/** A missing event, by id (perhaps another type's: 400) or by slug. */
+function notFound(manager: EntityManager, where: { id: number } | { slug: string }): Promise<ApiError> {
+  return 'id' in where ? missingEventError(manager, where.id) : Promise.resolve(missingEventSlugError(where.slug));
 }
 
 /** A slug as stored; undefined when the text cannot name one (slugs are lower-case ASCII words and hyphens). */

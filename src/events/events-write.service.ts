@@ -30,6 +30,7 @@ import { CreateEventDto, EventDateInput, LinkedInput } from './dto/create-event.
 import { UpdateEventFields } from './dto/update-event.dto';
 import { deleteOccurrences, updateOccurrences } from './recurrence/occurrence-rows';
 import { EventEntity } from './event.entity';
+import { missingEventError } from './event-not-found';
 import { LinkKind, eventLinks } from './event-links';
 import { EventView } from './event.presenter';
 import { CountedEvent, loadCountedEvents, recordEventChanges } from './event-day-counts';
@@ -629,7 +630,7 @@ export class EventsWriteService {
    */
   private async lockedEvent(manager: EntityManager, id: number): Promise<EventEntity> {
     const event = await lockForUpdate(manager, EventEntity, id);
-    if (!event) throw ApiError.of('rest-event-not-found', id);
+    if (!event) throw await missingEventError(manager, id);
     return event;
   }
 
