@@ -53,7 +53,10 @@ describe.each(TEST_DATABASES)('one id sequence for events, venues and organizers
         .send({ title: 'Overwritten' })
         .expect(400);
       expect(update.body.code).toBe('rest-invalid-event-id');
-      const removed = await t.request.delete(t.api(`/events/${id}`)).set('Authorization', editor.auth).expect(400);
+      const removed = await t.request
+        .delete(t.api(`/events/${id}`))
+        .set('Authorization', editor.auth)
+        .expect(400);
       expect(removed.body.code).toBe('rest-invalid-event-id');
       expect((await t.request.get(t.api(`/events/${id}/ics`)).expect(400)).body.code).toBe('rest-invalid-event-id');
     }
