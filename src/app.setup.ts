@@ -30,8 +30,12 @@ export function configureApp(app: INestApplication, config: AppConfig): NestExpr
   express.disable('x-powered-by');
   // `a[]=1&a[]=2` must arrive as an array (CONTRACT §2.2). qs turns arrays of more than 20 items
   // into objects by default; lists may hold up to 100 (§8), so allow more and let the parsers
-  // refuse what is too long with a clear reason.
-  express.set('query parser', (query: string) => parseQueryString(query, { arrayLimit: 1000, depth: 2, parameterLimit: 1000 }));
+  // refuse what is too long with a clear reason. A name given twice without brackets keeps its
+  // last value, as PHP's query parsing does for the original: a client appending `&page=2` to a
+  // `rest_url` (which starts with `page=1`) gets page 2, not a 400.
+  express.set('query parser', (query: string) =>
+    parseQueryString(query, { arrayLimit: 1000, depth: 2, parameterLimit: 1000, duplicates: 'last' }),
+  );
   express.set('trust proxy', config.trustProxy);
   // RFC 9110 §13.2.1: the origin server evaluates If-None-Match whatever the request's cache
   // directives. fetch() adds `Cache-Control: no-cache` to every conditional request, and Express's

@@ -414,6 +414,18 @@ describe.each(TEST_DATABASES)('events list on $kind', (database) => {
         expect(await list(`categories=music&tags=free`)).toEqual([ids.picnic]);
       });
 
+      it('keeps the last value of a name given twice without brackets, as PHP does for the original', async () => {
+        expect(await list(`categories=talks&categories=bebop`)).toEqual([ids.concert]);
+        expect(await list(`categories[]=talks&categories[]=bebop`)).toEqual([ids.concert, ids.lecture]);
+        const first = await c.list(`${window}&per_page=1`).expect(200);
+        // A rest_url (page=1 first) with another page appended gives that page, not a 400.
+        const second = await c.get(
+          `${new URL(first.body.rest_url).pathname.replace(/^.*\/events\//, '/events/')}${new URL(first.body.rest_url).search}&page=2`,
+        );
+        expect(second.status).toBe(200);
+        expect(second.body.rest_url).toBe(first.body.next_rest_url.replace(/&page=2$/, '').replace('?', '?page=2&'));
+      });
+
       it('carries categories and tags in the links', async () => {
         const res = await c.list(`${window}&categories=music&tags=free`).expect(200);
         expect(res.body.rest_url).toContain('categories=music&tags=free');
