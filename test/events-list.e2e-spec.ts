@@ -192,6 +192,8 @@ describe.each(TEST_DATABASES)('events list on $kind', (database) => {
       const midnight = Date.UTC(2030, 2, 10) / 1000;
       expect(await window(`start_date=${midnight}&end_date=2030-03-10`)).toEqual(expected);
       expect(await window('start_date=2030-03-10T12:00:00%2B02:00&end_date=2030-03-10')).toEqual(expected);
+      // The day is the value's own (reference §2.3), even where its UTC day is another one.
+      expect(await window('start_date=2030-03-10T02:00:00%2B05:00&end_date=2030-03-10T22:00:00-05:00')).toEqual(expected);
       await c.list('start_date=tomorrow 9am&end_date=%2B1 week').expect(200);
     });
   });

@@ -137,11 +137,17 @@ describe('resolveDateWindow', () => {
       expect(window.utc).toEqual({ start_date: '2027-01-14 23:00:00', end_date: '2027-01-15 22:59:59' });
     });
 
-    it('reads the day of an instant given with an offset in the site zone', () => {
-      // 23:30 UTC is already the next day in Berlin.
+    it('takes the day of a value given with an offset from the value itself (reference §2.3), as a site day', () => {
+      // 23:30 UTC is already the next day in Berlin, but the value says the 15th.
       const instant = DateTime.fromISO('2027-01-15T23:30:00Z').setZone('UTC');
       const window = resolveDateWindow({ given: { start_date: instant }, strict: false, now: NOW, siteZone: 'Europe/Berlin' });
-      expect(dateWindowFilters(window)[0]).toEqual(['start_date', '2027-01-16 00:00:00']);
+      expect(dateWindowFilters(window)[0]).toEqual(['start_date', '2027-01-15 00:00:00']);
+      const west = DateTime.fromISO('2027-01-15T23:00:00-05:00', { setZone: true });
+      const ends = resolveDateWindow({ given: { end_date: west }, strict: false, now: NOW, siteZone: 'UTC' });
+      expect(ends.end_date?.wallClock).toBe('2027-01-15 23:59:59');
+      // strict_dates: the instant itself, in the site zone.
+      const strict = resolveDateWindow({ given: { start_date: instant }, strict: true, now: NOW, siteZone: 'Europe/Berlin' });
+      expect(dateWindowFilters(strict)[0]).toEqual(['start_date', '2027-01-16 00:30:00']);
     });
 
     it('is idempotent, so following a list link keeps the same window', () => {

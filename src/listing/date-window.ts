@@ -5,7 +5,7 @@ export const DATE_BOUNDS = ['start_date', 'end_date', 'starts_before', 'starts_a
 export type DateBound = (typeof DATE_BOUNDS)[number];
 
 export interface DateWindowInput {
-  /** The bounds the request gave, already parsed (naive values read in the site zone). */
+  /** The bounds the request gave, already parsed, each in the zone it is written in (parseSiteDate). */
   readonly given: Partial<Record<DateBound, DateTime>>;
   /** `strict_dates`: use the instants exactly instead of widening to whole days. */
   readonly strict: boolean;
@@ -84,15 +84,21 @@ function resolveGiven(input: DateWindowInput): DateWindow {
   for (const name of DATE_BOUNDS) {
     const value = values[name];
     if (!value) continue;
-    const bound = widen(name, value.setZone(input.siteZone), input.strict).startOf('second');
+    const bound = widen(name, value, input.siteZone, input.strict).startOf('second');
     window[name] = { instant: bound.toJSDate(), wallClock: bound.toFormat(WALL_CLOCK) };
   }
   return window;
 }
 
-function widen(name: DateBound, value: DateTime, strict: boolean): DateTime {
-  if (strict) return value;
-  return name === 'start_date' ? value.startOf('day') : value.endOf('day');
+/**
+ * A bound in the site zone. Strict: the instant itself. Otherwise the day of the raw value, in the
+ * calendar it is written in (`value`'s zone: its own offset, UTC for a timestamp, the site's for
+ * a wall clock; reference §2.3), at 00:00:00 for start_date and 23:59:59 for the others, site time.
+ */
+function widen(name: DateBound, value: DateTime, siteZone: string, strict: boolean): DateTime {
+  if (strict) return value.setZone(siteZone);
+  const day = DateTime.fromObject({ year: value.year, month: value.month, day: value.day }, { zone: siteZone });
+  return name === 'start_date' ? day.startOf('day') : day.endOf('day');
 }
 
 /** The bounds as `[name, wall clock]` pairs for the list links, in the canonical order. */

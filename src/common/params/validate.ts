@@ -50,7 +50,8 @@ export const ValidateUntyped = (options: Omit<ArgOptions, 'type' | 'items'>): Pr
 /** A date filter, untyped as in the specification: naive values and relative expressions are read in SITE_TIMEZONE (CONTRACT §3). */
 export const ValidateSiteDate = (options: Omit<Options, 'parse'>): PropertyDecorator => Arg({ ...options, parse: parseSiteDate });
 
+/** The instant in the zone the value is written in (its offset, UTC for a timestamp, else the site's): date-window.ts widens to that calendar's day. */
 export function parseSiteDate(raw: unknown, context: ParseContext): ParseResult<DateTime> {
   const parsed = parseDateInput(raw, { zone: context.siteTimezone, now: DateTime.fromJSDate(context.now) });
-  return parsed.ok ? ok(parsed.value.dateTime) : parsed;
+  return parsed.ok ? ok(parsed.value.dateTime.setZone(parsed.value.ownZone)) : parsed;
 }

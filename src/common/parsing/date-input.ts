@@ -13,6 +13,12 @@ export interface ParsedDate {
   dateTime: DateTime;
   /** True when the input fixed the instant itself (a timestamp or an explicit Z/±HH:MM offset), false when it was a wall clock or relative expression read in ctx.zone. */
   absolute: boolean;
+  /**
+   * The zone whose calendar the raw value is written in: its own `±HH:MM` or `Z` offset, UTC for
+   * a Unix timestamp, else ctx.zone. A list's widened bound takes its day from it (reference §2.3:
+   * "a date string's own date; a Unix timestamp's UTC date").
+   */
+  ownZone: Zone;
 }
 
 const INVALID_DATE = msg(
@@ -47,6 +53,8 @@ interface Clock {
 interface Parsed {
   dateTime: DateTime;
   absolute: boolean;
+  /** See ParsedDate.ownZone; undefined: ctx.zone. */
+  ownZone?: Zone;
 }
 
 /**
@@ -72,7 +80,7 @@ export function parseDateInput(raw: unknown, ctx: DateInputContext): ParseResult
   if (!dateTime.isValid || !inYearRange(dateTime.year) || !inYearRange(new Date(dateTime.toMillis()).getUTCFullYear())) {
     return fail(OUT_OF_RANGE);
   }
-  return ok({ dateTime, absolute: parsed.absolute });
+  return ok({ dateTime, absolute: parsed.absolute, ownZone: parsed.ownZone ?? zone });
 }
 
 function resolveZone(zone: string | Zone): Zone {
@@ -90,7 +98,7 @@ function inYearRange(year: number): boolean {
 }
 
 function fromTimestamp(seconds: number, zone: Zone): Parsed {
-  return { dateTime: DateTime.fromSeconds(seconds, { zone }), absolute: true };
+  return { dateTime: DateTime.fromSeconds(seconds, { zone }), absolute: true, ownZone: FixedOffsetZone.utcInstance };
 }
 
 class Scanner {
@@ -121,11 +129,12 @@ function parseExpression(text: string, zone: Zone, now: DateTime): Parsed | unde
 
   let base: DateTime | undefined;
   let absolute = false;
+  let ownZone: Zone | undefined;
   let match: RegExpExecArray | null;
   if ((match = scanner.take(DATE))) {
     const date = parseDateBase(scanner, match, zone);
     if (!date) return undefined;
-    ({ dateTime: base, absolute } = date);
+    ({ dateTime: base, absolute, ownZone } = date);
   } else {
     if ((match = scanner.take(BASE_WORD))) base = namedDay(match[1], at().current, at().today);
     else if ((match = scanner.take(WEEKDAY))) base = weekday(at().today, match[1], match[2]);
@@ -156,7 +165,7 @@ function parseExpression(text: string, zone: Zone, now: DateTime): Parsed | unde
   // they were written in; days keep the wall clock across DST changes. None: nothing to add.
   const start = base ?? at().current;
   const moved = Object.values(offset).some((amount) => amount !== 0);
-  return { dateTime: moved ? start.plus(offset) : start, absolute };
+  return { dateTime: moved ? start.plus(offset) : start, absolute, ownZone };
 }
 
 /** The clock in a zone, and the start of its day. */
@@ -234,7 +243,9 @@ function parseDateBase(scanner: Scanner, date: RegExpExecArray, zone: Zone): Par
   // Luxon rejects impossible dates (2024-02-30, month 13); clock ranges were checked above.
   const dateTime = DateTime.fromObject(fields, { zone: readIn });
   if (!dateTime.isValid) return undefined;
-  return offsetMinutes === undefined ? { dateTime, absolute: false } : { dateTime: dateTime.setZone(zone), absolute: true };
+  return offsetMinutes === undefined
+    ? { dateTime, absolute: false }
+    : { dateTime: dateTime.setZone(zone), absolute: true, ownZone: readIn };
 }
 
 /** undefined: no time of day here; null: something time-like but impossible (13pm, 24:00). */
