@@ -77,7 +77,6 @@ describe.each(TEST_DATABASES)('categories on $kind', (database) => {
 
     it.each([
       ['an empty name', { name: '' }, 'name'],
-      ['a name of only tags', { name: '<b></b>' }, 'name'],
       ['a name over 200 characters', { name: 'x'.repeat(201) }, 'name'],
       ['a name that is not a string', { name: { a: 1 } }, 'name'],
       ['an empty slug', { name: 'Ok', slug: '' }, 'slug'],
@@ -93,6 +92,14 @@ describe.each(TEST_DATABASES)('categories on $kind', (database) => {
       expect(res.body.message).toBe(`Invalid parameter(s): ${param}`);
       expect(Object.keys(res.body.data.params)).toEqual([param]);
       expect(typeof res.body.data.params[param]).toBe('string');
+      expect(await fx.countTerms()).toBe(0);
+    });
+
+    it("answers a name of only markup with WordPress's 400 empty_term_name, and writes nothing", async () => {
+      const res = await create({ name: '<b></b>' }).expect(400);
+      expect(res.body).toEqual({ code: 'empty_term_name', message: 'A name is required for this term.', data: { status: 400 } });
+      // The parent is checked first, as WordPress does.
+      expect((await create({ name: '<i> </i>', parent: 999999 }).expect(400)).body.data.params).toHaveProperty('parent');
       expect(await fx.countTerms()).toBe(0);
     });
 
@@ -340,6 +347,16 @@ describe.each(TEST_DATABASES)('categories on $kind', (database) => {
       expect(res.body).toMatchObject({ id: jazz.id, name: 'Cool Jazz', slug: 'jazz', description: 'Swing', parent: music.id });
       expect(res.headers.location).toBeUndefined();
       expect(await fx.row(jazz.id)).toMatchObject({ name: 'Cool Jazz', slug: 'jazz', description: 'Swing', parent: music.id });
+    });
+
+    it('refuses a new name of only markup with 400 empty_term_name and changes nothing', async () => {
+      const res = await t.request
+        .post(t.api(`/categories/${jazz.id}`))
+        .set('Authorization', as('editor'))
+        .send({ name: '<em></em>', slug: 'cool' });
+      expect(res.status).toBe(400);
+      expect(res.body.code).toBe('empty_term_name');
+      expect(await fx.row(jazz.id)).toMatchObject({ name: 'Jazz', slug: 'jazz' });
     });
 
     it('changes the description and the slug', async () => {

@@ -14,6 +14,12 @@ export const TERM_ERRORS = {
     de_DE: 'Ein Begriff mit diesem Namen existiert bereits in dieser Taxonomie.',
     fr_FR: 'Un terme portant ce nom existe déjà dans cette taxonomie.',
   },
+  empty_term_name: {
+    status: 400,
+    message: 'A name is required for this term.',
+    de_DE: 'Für diesen Begriff ist ein Name erforderlich.',
+    fr_FR: 'Un nom est requis pour ce terme.',
+  },
   duplicate_term_slug: {
     status: 400,
     message: 'The slug “%s” is already in use by another term.',

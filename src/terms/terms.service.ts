@@ -111,6 +111,7 @@ export class TermsService {
         transaction(this.dataSource, async (manager) => {
           const parent = taxonomy.hierarchical ? (input.parent ?? 0) : 0;
           if (parent) await this.requireParent(manager, taxonomy, parent);
+          if (!input.name) throw ApiError.of('empty_term_name');
           await this.checkNameFree(manager, taxonomy, input.name, parent);
           if (input.slug !== undefined) await this.checkSlugFree(manager, taxonomy, input.slug);
 
@@ -140,6 +141,7 @@ export class TermsService {
             await this.requireParent(manager, taxonomy, parent);
             await this.checkNoCycle(manager, taxonomy, current.id, parent);
           }
+          if (!name) throw ApiError.of('empty_term_name');
           if (termNameKey(name) !== current.nameKey || parent !== current.parent) {
             await this.checkNameFree(manager, taxonomy, name, parent, current.id);
           }

@@ -99,12 +99,15 @@ function parseWord<T extends string>(raw: unknown, words: readonly T[]): ParseRe
   return words.includes(word) ? ok(word) : fail(msg('Must be one of: %s.', words.join(', ')));
 }
 
-/** Plain text: tags stripped, trimmed; WordPress's 200 characters at most. */
+/**
+ * Plain text: tags stripped, trimmed; WordPress's 200 characters at most. A name that was only
+ * markup is "" here: the service answers it with WordPress's own `empty_term_name` (reference
+ * tec-other-api §1.3, "an empty name after sanitizing"), after the parent's check, as WordPress.
+ */
 export function parseTermName(raw: unknown): ParseResult<string> {
   const text = parseString(raw, { trim: true, nonEmpty: true });
   if (!text.ok) return text;
   const name = stripTags(text.value.normalize('NFC'));
-  if (!name) return fail(msg('Must contain text, not only HTML tags.'));
   if ([...name].length > MAX_NAME_LENGTH) return fail(msg('Must be at most %s characters long.', MAX_NAME_LENGTH));
   return ok(name);
 }
