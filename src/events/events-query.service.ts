@@ -461,7 +461,7 @@ export class EventsQueryService {
     ]);
 
     const reasons: Record<string, Message> = {};
-    const unmatched = (taxonomy: Taxonomy, refs: readonly string[]) => msg('No %s matches: %s.', taxonomy.resource, refs.join(', '));
+    const unmatched = (taxonomy: Taxonomy, refs: readonly string[]) => msg('Unknown %s: %s.', taxonomy.resource, refs.join(', '));
     if (query.categories && trees.unmatched.length) reasons.categories = unmatched(CATEGORY, trees.unmatched);
     if (tagRefs?.unmatched.length) reasons.tags = unmatched(TAG, tagRefs.unmatched);
     linked.forEach(({ param }, i) => {

@@ -2,7 +2,7 @@ import { parseHtml } from '../common/html/html-input';
 import { stripTags } from '../common/html/sanitize';
 import { msg } from '../common/i18n/message';
 import { ValidateInteger, ValidateText, ValidateTruthyWord } from '../common/params/validate';
-import { parsePositiveInteger } from '../common/parsing/integer';
+import { parsePerPage, parsePositiveInteger } from '../common/parsing/integer';
 import { ParseResult, fail, ok } from '../common/parsing/parse-result';
 import { ParsedDate } from '../common/parsing/date-input';
 import { parseString } from '../common/parsing/string';
@@ -156,7 +156,7 @@ export function pageArg(): PropertyDecorator {
 }
 
 export function perPageArg(description: string): PropertyDecorator {
-  return ValidateInteger({ name: 'per_page', default: '10', description, parse: parsePositiveInteger });
+  return ValidateInteger({ name: 'per_page', default: '10', description, parse: parsePerPage });
 }
 
 export function searchArg(description: string): PropertyDecorator {

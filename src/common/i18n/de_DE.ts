@@ -145,7 +145,7 @@ export const de_DE: Record<string, string> = {
   'No %s has the ID(s): %s.': 'Kein(e) %s hat die ID(s): %s.',
   'No %s has the id(s): %s.': 'Kein(e) %s hat die ID(s): %s.',
   'No %s matches: %s (only editors may create terms).': 'Kein(e) %s passt zu: %s (nur Redakteure dürfen Begriffe anlegen).',
-  'No %s matches: %s.': 'Kein(e) %s passt zu: %s.',
+  'Unknown %s: %s.': 'Unbekannte %s: %s.',
   'No credentials, or wrong credentials': 'Keine oder falsche Zugangsdaten',
   'No event category has the ID(s): %s.': 'Keine Veranstaltungskategorie hat die ID(s): %s.',
   'No event has the id %s.': 'Keine Veranstaltung hat die ID %s.',

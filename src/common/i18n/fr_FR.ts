@@ -142,7 +142,7 @@ export const fr_FR: Record<string, string> = {
   'No %s has the ID(s): %s.': 'Aucun(e) %s n’a le ou les ID : %s.',
   'No %s has the id(s): %s.': 'Aucun(e) %s n’a le ou les ID : %s.',
   'No %s matches: %s (only editors may create terms).': 'Aucun(e) %s ne correspond à : %s (seuls les éditeurs peuvent créer des termes).',
-  'No %s matches: %s.': 'Aucun(e) %s ne correspond à : %s.',
+  'Unknown %s: %s.': '%s inconnu(e)s : %s.',
   'No credentials, or wrong credentials': 'Identifiants absents ou incorrects',
   'No event category has the ID(s): %s.': 'Aucune catégorie d’évènements n’a le ou les ID : %s.',
   'No event has the id %s.': 'Aucun évènement n’a l’ID %s.',

@@ -1,5 +1,5 @@
 import { msg } from '../i18n/message';
-import { parseInteger, parseNumber, parsePositiveInteger } from './integer';
+import { parseInteger, parseNumber, parsePerPage, parsePositiveInteger } from './integer';
 
 const NOT_AN_INTEGER = msg('Must be an integer.');
 
@@ -137,5 +137,17 @@ describe('parseNumber', () => {
       ok: false,
       reason: msg('Must be at least %s.', -90),
     });
+  });
+});
+
+describe('parsePerPage', () => {
+  it('takes a whole number beyond the safe range as the largest page, as PHP intval caps it', () => {
+    expect(parsePerPage('99999999999999999999')).toEqual({ ok: true, value: Number.MAX_SAFE_INTEGER });
+    expect(parsePerPage(1e20)).toEqual({ ok: true, value: Number.MAX_SAFE_INTEGER });
+    expect(parsePerPage('25')).toEqual({ ok: true, value: 25 });
+  });
+
+  it('still refuses what is not a positive integer', () => {
+    for (const raw of ['0', '-99999999999999999999', '1e30', '12abc', '', 1.5]) expect(parsePerPage(raw).ok).toBe(false);
   });
 });

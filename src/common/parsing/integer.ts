@@ -35,6 +35,18 @@ export function parsePositiveInteger(raw: unknown): ParseResult<number> {
   return result.ok ? result : fail(msg('Must be a positive integer.'));
 }
 
+/**
+ * `per_page` of events, venues and organizers: a positive integer, of any size. The original's
+ * sanitizer is `min(max, intval(value))`, and PHP's intval caps at PHP_INT_MAX, so a huge value is
+ * the largest page (the list then lowers it to MAX_PER_PAGE), not a 400.
+ */
+export function parsePerPage(raw: unknown): ParseResult<number> {
+  const text = typeof raw === 'string' ? raw.trim() : undefined;
+  if (text !== undefined && /^\d{16,}(?:\.0*)?$/.test(text) && !Number.isSafeInteger(Number(text))) return ok(Number.MAX_SAFE_INTEGER);
+  if (typeof raw === 'number' && Number.isInteger(raw) && raw > Number.MAX_SAFE_INTEGER) return ok(Number.MAX_SAFE_INTEGER);
+  return parsePositiveInteger(raw);
+}
+
 export function parseNumber(raw: unknown, opts: NumberBounds = {}): ParseResult<number> {
   let value: number;
   if (typeof raw === 'number') {

@@ -10,7 +10,7 @@ import {
   ValidateTruthyWord,
 } from '../../common/params/validate';
 import { ParseResult, fail, ok } from '../../common/parsing/parse-result';
-import { parseNumber, parsePositiveInteger } from '../../common/parsing/integer';
+import { parseNumber, parsePerPage, parsePositiveInteger } from '../../common/parsing/integer';
 import { parseIntegerList, parseList } from '../../common/parsing/list';
 import { parseString } from '../../common/parsing/string';
 import { parseSearch } from '../../posts/search';
@@ -46,7 +46,7 @@ export class ListEventsQuery {
     name: 'per_page',
     default: '10',
     description: 'The number of events to return on each page',
-    parse: parsePositiveInteger,
+    parse: parsePerPage,
   })
   perPage?: number;
 
