@@ -955,6 +955,23 @@ describe.each(TEST_DATABASES)('categories on $kind', (database) => {
     });
   });
 
+  it('keeps with hide_empty the empty categories above one with events, as WordPress, and counts them', async () => {
+    await fx.reset();
+    const root = await createOk({ name: 'Root' });
+    const middle = await createOk({ name: 'Middle', parent: root.id });
+    const leaf = await createOk({ name: 'Leaf', parent: middle.id });
+    const lonely = await createOk({ name: 'Lonely', parent: root.id });
+    await createOk({ name: 'Alone' });
+    await fx.setCount(leaf.id, 2);
+    const res = await list('').expect(200);
+    expect(names(res.body)).toEqual(['Leaf', 'Middle', 'Root']);
+    expect(res.headers['x-tec-total']).toBe('3');
+    expect(names((await list(`?parent=${root.id}`).expect(200)).body)).toEqual(['Middle']);
+    await fx.setCount(leaf.id, 0);
+    await fx.setCount(lonely.id, 1);
+    expect(names((await list('').expect(200)).body)).toEqual(['Lonely', 'Root']);
+  });
+
   it('answers an empty database with the empty envelope', async () => {
     await fx.reset();
     const res = await list('').expect(200);
