@@ -211,6 +211,35 @@ describe.each(TEST_DATABASES)('bad input on $kind', (database) => {
     });
   });
 
+  describe('NUL characters', () => {
+    it('refuses a NUL in a search, a title or a nested field with 400 naming it, and writes nothing', async () => {
+      const before = await c.count('events');
+      // SQLite ends a string at NUL: an FTS5 MATCH of a word holding one failed as SQL (a 500).
+      for (const path of ['/events?search=a%00bc', '/events/ics?search=nul%00word', '/venues?search=x%00y']) {
+        const res = await t.request.get(t.api(path));
+        expect(res.status).toBe(400);
+        expect(res.body.data.params.search).toBe('Must be text without NUL characters (U+0000).');
+      }
+      const title = await c.write(
+        'post',
+        '/events',
+        { title: 'Nul\u0000 party', start_date: '2030-01-01 10:00', end_date: '2030-01-01 11:00' },
+        'administrator',
+      );
+      expect(title.status).toBe(400);
+      expect(title.body.data.params).toHaveProperty('title');
+      const nested = await c.write(
+        'post',
+        '/events',
+        { title: 'Nested', start_date: '2030-01-01 10:00', end_date: '2030-01-01 11:00', organizer: [{ organizer: 'Org\u0000' }] },
+        'administrator',
+      );
+      expect(nested.status).toBe(400);
+      expect(nested.body.data.params).toHaveProperty('organizer');
+      expect(await c.count('events')).toBe(before);
+    });
+  });
+
   describe('requests refused before the app', () => {
     /** Sends raw bytes and returns the whole answer (the server closes the connection). */
     function raw(request: string): Promise<string> {

@@ -37,18 +37,29 @@ export function transformArg({ key, obj }: TransformFnParams): unknown {
     const parsed = parseArgValue(spec, spec.default, context.parse);
     return parsed.ok ? parsed.value : undefined;
   }
-  // Half of a UTF-16 pair is not text: it cannot be stored, compared or encoded (issue #12).
-  if (hasLoneSurrogate(raw))
-    return new InvalidArg(msg('Must be valid Unicode text: it contains a lone surrogate (half of a UTF-16 pair).'));
+  // Half of a UTF-16 pair is not text: it cannot be stored, compared or encoded (issue #12). NUL
+  // is no text either, and SQLite ends a string at it (an FTS5 MATCH of `a\0b` failed as SQL).
+  const bad = badCharacterIn(raw);
+  if (bad === 'surrogate') return new InvalidArg(msg('Must be valid Unicode text: it contains a lone surrogate (half of a UTF-16 pair).'));
+  if (bad === 'nul') return new InvalidArg(msg('Must be text without NUL characters (U+0000).'));
   const parsed = parseArgValue(spec, raw, context.parse);
   return parsed.ok ? parsed.value : new InvalidArg(parsed.reason);
 }
 
-const LONE_SURROGATE = /\p{Cs}/u;
+const BAD_CHARACTER = /[\p{Cs}\0]/u;
 
-/** Whether a string in the value (its items and fields too, as bodies nest them) holds a lone surrogate. */
-function hasLoneSurrogate(value: unknown, depth = 0): boolean {
-  if (typeof value === 'string') return LONE_SURROGATE.test(value);
-  if (depth > 40 || value === null || typeof value !== 'object') return false;
-  return Object.entries(value).some(([key, item]) => LONE_SURROGATE.test(key) || hasLoneSurrogate(item, depth + 1));
+/** A lone surrogate or a NUL in a string of the value (its items, fields and keys too, as bodies nest them). */
+function badCharacterIn(value: unknown, depth = 0): 'surrogate' | 'nul' | undefined {
+  if (typeof value === 'string') return badCharacterOf(value);
+  if (depth > 40 || value === null || typeof value !== 'object') return undefined;
+  for (const [key, item] of Object.entries(value)) {
+    const bad = badCharacterOf(key) ?? badCharacterIn(item, depth + 1);
+    if (bad) return bad;
+  }
+  return undefined;
+}
+
+function badCharacterOf(text: string): 'surrogate' | 'nul' | undefined {
+  const found = BAD_CHARACTER.exec(text);
+  return found ? (found[0] === '\0' ? 'nul' : 'surrogate') : undefined;
 }

@@ -11,7 +11,7 @@ import { Arg, ArgOptions, ParseContext } from './arg-spec';
  * what the namespace index and /doc publish) with the type's parsing fixed. What every `@Arg` does
  * anyway: `default` is published in the index exactly as the specification writes it ("10", "1",
  * null; /doc gives it its schema's type) and applied only with `applyDefault`; `clearable` lets
- * `null` and "" clear a field on updates; a lone surrogate anywhere in a value is refused; unknown
+ * `null` and "" clear a field on updates; a lone surrogate or a NUL anywhere in a value is refused; unknown
  * parameters are stripped.
  */
 type Options = Omit<ArgOptions, 'type' | 'items' | 'enum'>;
