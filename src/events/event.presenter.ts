@@ -151,14 +151,12 @@ void EVENT_KEYS_MATCH_VIEW;
 
 /**
  * `cost_details` of a locked password-protected event: the original writes these blanks from its
- * own list (PASSWORD_PROTECTED_FIELDS), position before code, unlike the filled object.
+ * own list (PASSWORD_PROTECTED_FIELDS), position before code, unlike the filled object. A new
+ * object each time, as every view owns its values.
  */
-const BLANKED_COST_DETAILS: Readonly<CostDetails> = Object.freeze({
-  currency_symbol: '',
-  currency_position: '',
-  currency_code: '',
-  values: [],
-});
+function blankedCostDetails(): CostDetails {
+  return { currency_symbol: '', currency_position: '', currency_code: '', values: [] };
+}
 
 export function dateDetails(value: string): DateDetails {
   return {
@@ -219,7 +217,7 @@ export function presentEvent(
     timezone: event.timezone,
     timezone_abbr: event.timezoneAbbr,
     cost: blanked ? '' : formatCost(event),
-    cost_details: blanked ? BLANKED_COST_DETAILS : costDetails(event),
+    cost_details: blanked ? blankedCostDetails() : costDetails(event),
     website: blanked ? '' : safeUrl(event.website ?? ''),
     show_map: blanked ? null : event.showMap,
     show_map_link: blanked ? null : event.showMapLink,

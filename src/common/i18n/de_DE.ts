@@ -363,6 +363,7 @@ export const de_DE: Record<string, string> = {
     'Ob die Veranstaltung endgültig gelöscht statt in den Papierkorb verschoben werden soll',
   'Whether to hide terms not assigned to any posts': 'Ob Begriffe ausgeblendet werden sollen, die keinem Beitrag zugeordnet sind',
   'Must be text without NUL characters (U+0000).': 'Muss Text ohne NUL-Zeichen (U+0000) sein.',
+  '%s is not supported here; an RRULE may use %s.': '%s wird hier nicht unterstützt; eine RRULE darf %s verwenden.',
   'Must be valid Unicode text: it contains a lone surrogate (half of a UTF-16 pair).':
     'Muss gültiger Unicode-Text sein: Er enthält ein einzelnes Surrogat (die Hälfte eines UTF-16-Paares).',
   'The form body is nested more than %s levels deep.': 'Der Formular-Body ist mehr als %s Ebenen tief verschachtelt.',

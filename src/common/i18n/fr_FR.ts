@@ -353,6 +353,7 @@ export const fr_FR: Record<string, string> = {
     'Si l’évènement doit être supprimé définitivement au lieu d’être mis à la corbeille',
   'Whether to hide terms not assigned to any posts': 'Si les termes attribués à aucune publication doivent être masqués',
   'Must be text without NUL characters (U+0000).': 'Doit être un texte sans caractère NUL (U+0000).',
+  '%s is not supported here; an RRULE may use %s.': '%s n’est pas pris en charge ici ; une RRULE peut utiliser %s.',
   'Must be valid Unicode text: it contains a lone surrogate (half of a UTF-16 pair).':
     'Doit être un texte Unicode valide : il contient un demi-codet isolé (la moitié d’une paire UTF-16).',
   'The form body is nested more than %s levels deep.': 'Le corps de formulaire est imbriqué sur plus de %s niveaux.',

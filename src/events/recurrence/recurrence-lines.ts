@@ -10,6 +10,7 @@ const MAX_LINE_LENGTH = 2000;
 const ALLOWED_FREQUENCIES = new Set([Frequency.DAILY, Frequency.WEEKLY, Frequency.MONTHLY, Frequency.YEARLY]);
 /** The rule parts of issue #16; others (BYHOUR, BYYEARDAY, BYWEEKNO...) are refused. */
 const ALLOWED_PARTS = new Set(['FREQ', 'INTERVAL', 'COUNT', 'UNTIL', 'BYDAY', 'BYMONTHDAY', 'BYMONTH', 'BYSETPOS', 'WKST']);
+const RFC_5545_PARTS = new Set([...ALLOWED_PARTS, 'BYSECOND', 'BYMINUTE', 'BYHOUR', 'BYYEARDAY', 'BYWEEKNO']);
 const INTEGERS = /^[+-]?\d{1,3}(,[+-]?\d{1,3})*$/;
 const PART_SYNTAX: Record<string, RegExp> = {
   FREQ: /^[A-Z]+$/i,
@@ -89,6 +90,10 @@ function parseRule(value: string): ParseResult<NonNullable<ParsedRecurrence['rul
   if (parts.some((part) => part.length !== 2 || !part[1])) return invalid;
   const names = parts.map(([key]) => key.toUpperCase());
   if (new Set(names).size !== names.length || names.includes('DTSTART')) return invalid;
+  // Parts of RFC 5545 that events do not take (an event has one time of day; BYWEEKNO and
+  // BYYEARDAY are left out): said by name, not as an invalid rule.
+  const unsupported = names.find((name) => RFC_5545_PARTS.has(name) && !ALLOWED_PARTS.has(name));
+  if (unsupported) return fail(msg('%s is not supported here; an RRULE may use %s.', unsupported, [...ALLOWED_PARTS].join(', ')));
   if (names.includes('COUNT') && names.includes('UNTIL')) return fail(msg('An RRULE may have COUNT or UNTIL, not both.'));
   const until = parts.find(([key]) => key.toUpperCase() === 'UNTIL')?.[1];
   if (until !== undefined && !/^\d{8}(T\d{6}Z?)?$/i.test(until)) return invalid;

@@ -30,7 +30,9 @@ describe('parseRecurrence', () => {
     [['RRULE:FREQ=MONTHLY;BYDAY=1MO;BYMONTHDAY=15'], 'BYDAY with positions cannot be combined with BYMONTHDAY.'],
     [['RRULE:FREQ=MONTHLY;BYDAY=MO;BYSETPOS=6'], 'BYSETPOS is beyond the %s dates a period can hold.'],
     [['RRULE:FREQ=WEEKLY;BYDAY=2MO'], 'Positions in BYDAY (2TU, -1FR) need FREQ=MONTHLY or YEARLY.'],
-    [['RRULE:FREQ=DAILY;BYHOUR=10'], '"RRULE:%s" is not a valid RFC 5545 rule.'],
+    [['RRULE:FREQ=DAILY;BYHOUR=10'], '%s is not supported here; an RRULE may use %s.'],
+    [['RRULE:FREQ=YEARLY;BYWEEKNO=53;BYDAY=MO'], '%s is not supported here; an RRULE may use %s.'],
+    [['RRULE:FREQ=DAILY;BYFOO=1'], '"RRULE:%s" is not a valid RFC 5545 rule.'],
     [[42], 'Each item must be an RRULE, EXDATE or RDATE line.'],
     [{}, 'Must be a list of RRULE, EXDATE or RDATE lines.'],
   ])('refuses %j', (lines, reason) => {
