@@ -376,7 +376,7 @@ describe.each(TEST_DATABASES)('conditional requests on $kind', (database) => {
 
   describe('documentation', () => {
     type Operation = { parameters: { name: string; in: string }[]; responses: Record<string, { headers?: Record<string, unknown> }> };
-    it('documents If-None-Match, ETag and 304 on single reads, If-Match and 412 on single writes, Idempotency-Key and 422 on creates', async () => {
+    it('documents If-None-Match, ETag and 304 on single reads, If-Match, If-None-Match and 412 on single writes, Idempotency-Key and 422 on creates', async () => {
       const doc = (await get('/doc').expect(200)).body as { paths: Record<string, Record<string, Operation>> };
       const headers = (operation: Operation) => operation.parameters.filter((p) => p.in === 'header').map((p) => p.name);
       for (const path of [
@@ -392,7 +392,7 @@ describe.each(TEST_DATABASES)('conditional requests on $kind', (database) => {
         expect(Object.keys(item.get.responses)).toEqual(expect.arrayContaining(['200', '304']));
         expect(Object.keys(item.get.responses['200'].headers ?? {})).toEqual(['ETag']);
         for (const method of ['post', 'put', 'patch', 'delete']) {
-          expect(headers(item[method])).toEqual(['If-Match']);
+          expect(headers(item[method])).toEqual(['If-Match', 'If-None-Match']);
           expect(Object.keys(item[method].responses)).toContain('412');
         }
       }

@@ -266,8 +266,7 @@ function parameters(
       ...extension(param),
     });
   }
-  const header = HEADER_PARAMETERS[actionOf(route, method) ?? 'list'];
-  if (header)
+  for (const header of HEADER_PARAMETERS[actionOf(route, method) ?? 'list'] ?? [])
     result.push({
       name: header.name,
       in: 'header',
@@ -280,25 +279,32 @@ function parameters(
 }
 
 /** The request headers of conditional requests and idempotent creates (CONTRACT §7), per action. */
-const HEADER_PARAMETERS: Partial<Record<Action, { name: string; description: string; schema?: SchemaObject }>> = {
-  read: {
-    name: 'If-None-Match',
-    description: 'ETags of earlier responses of this read (or *): when one matches the current ETag, 304 with no body',
-  },
-  update: {
-    name: 'If-Match',
-    description: 'The ETag of the single read of the item (or * for any): when it is not the current one, 412 and nothing is changed',
-  },
-  delete: {
-    name: 'If-Match',
-    description: 'The ETag of the single read of the item (or * for any): when it is not the current one, 412 and nothing is changed',
-  },
-  create: {
-    name: 'Idempotency-Key',
-    description:
-      'A key of your choice, unique per item to create: repeating the request with the same key and body within 24 hours answers the first response again instead of creating another item',
-    schema: { minLength: 1, maxLength: 255 },
-  },
+const IF_MATCH = {
+  name: 'If-Match',
+  description: 'The ETag of the single read of the item (or * for any): when it is not the current one, 412 and nothing is changed',
+};
+// RFC 9110 §13.1.2 on a write: "change it only if it is not (or, with *, does not exist) as I saw it".
+const IF_NONE_MATCH_ON_WRITE = {
+  name: 'If-None-Match',
+  description: 'ETags (or * for any): when one matches the current ETag of the item, 412 and nothing is changed',
+};
+const HEADER_PARAMETERS: Partial<Record<Action, { name: string; description: string; schema?: SchemaObject }[]>> = {
+  read: [
+    {
+      name: 'If-None-Match',
+      description: 'ETags of earlier responses of this read (or *): when one matches the current ETag, 304 with no body',
+    },
+  ],
+  update: [IF_MATCH, IF_NONE_MATCH_ON_WRITE],
+  delete: [IF_MATCH, IF_NONE_MATCH_ON_WRITE],
+  create: [
+    {
+      name: 'Idempotency-Key',
+      description:
+        'A key of your choice, unique per item to create: repeating the request with the same key and body within 24 hours answers the first response again instead of creating another item',
+      schema: { minLength: 1, maxLength: 255 },
+    },
+  ],
 };
 
 /** A body DTO's swagger schema as the shared request body: JSON or a form, fields translated. */
@@ -351,7 +357,7 @@ function responses(route: CatalogRoute, op: OperationObject, method: HttpMethod,
   const notAllowed = { '401': error('No credentials, or wrong credentials'), '403': error('Not allowed') };
   const stringHeader = (description: string) => ({ description: t(description), schema: { type: 'string' } });
   const etag = { ETag: stringHeader('A strong tag of this body: send it in If-None-Match or If-Match') };
-  const preconditionFailed = { '412': error('If-Match does not match the current ETag of the item') };
+  const preconditionFailed = { '412': error('If-Match does not match, or If-None-Match matches, the current ETag of the item') };
   switch (action) {
     case 'list':
       return {

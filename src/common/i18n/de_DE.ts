@@ -85,7 +85,10 @@ export const de_DE: Record<string, string> = {
     'geo_lat und geo_lng müssen zusammen angegeben (oder beide geleert) werden.',
   'geoloc_lat and geoloc_lng must be given together.': 'geoloc_lat und geoloc_lng müssen zusammen angegeben werden.',
   HTML: 'HTML',
-  'If-Match does not match the current ETag of the item': 'If-Match stimmt nicht mit dem aktuellen ETag des Elements überein',
+  'If-Match does not match, or If-None-Match matches, the current ETag of the item':
+    'If-Match stimmt nicht mit dem aktuellen ETag des Elements überein, oder If-None-Match stimmt damit überein',
+  'ETags (or * for any): when one matches the current ETag of the item, 412 and nothing is changed':
+    'ETags (oder * für jedes): Stimmt eines mit dem aktuellen ETag des Elements überein, 412 und nichts wird geändert',
   'Include events with one of the post IDs specified in the array of CSV list, date filters will be ignored.':
     'Nur Veranstaltungen mit einer der angegebenen Beitrags-IDs (Array oder kommagetrennte Liste); Datumsfilter werden ignoriert.',
   'Invalid date: use YYYY-MM-DD, YYYY-MM-DD HH:MM:SS, ISO 8601, a Unix timestamp or a relative expression such as "tomorrow 9am".':

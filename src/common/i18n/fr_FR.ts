@@ -84,7 +84,10 @@ export const fr_FR: Record<string, string> = {
     'geo_lat et geo_lng doivent être fournis ensemble (ou vidés tous les deux).',
   'geoloc_lat and geoloc_lng must be given together.': 'geoloc_lat et geoloc_lng doivent être fournis ensemble.',
   HTML: 'HTML',
-  'If-Match does not match the current ETag of the item': 'If-Match ne correspond pas à l’ETag actuel de l’élément',
+  'If-Match does not match, or If-None-Match matches, the current ETag of the item':
+    'If-Match ne correspond pas à l’ETag actuel de l’élément, ou If-None-Match y correspond',
+  'ETags (or * for any): when one matches the current ETag of the item, 412 and nothing is changed':
+    'ETags (ou * pour n’importe lequel) : si l’un correspond à l’ETag actuel de l’élément, 412 et rien n’est modifié',
   'Include events with one of the post IDs specified in the array of CSV list, date filters will be ignored.':
     'Uniquement les évènements ayant l’un des ID de publication indiqués (tableau ou liste séparée par des virgules) ; les filtres de date sont ignorés.',
   'Invalid date: use YYYY-MM-DD, YYYY-MM-DD HH:MM:SS, ISO 8601, a Unix timestamp or a relative expression such as "tomorrow 9am".':
