@@ -7,8 +7,16 @@ export class MediaUrlHash1763701100000 implements MigrationInterface {
 
   public async up(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query('ALTER TABLE "media" ADD COLUMN "url_hash" varchar(64)');
-    const rows = (await queryRunner.query('SELECT "id", "url" FROM "media"')) as { id: number; url: string }[];
-    for (const row of rows) await queryRunner.query('UPDATE "media" SET "url_hash" = ? WHERE "id" = ?', [mediaUrlHash(row.url), row.id]);
+    // A thousand rows at a time, in id order: memory stays bounded on a site with many images.
+    for (let after = 0; ;) {
+      const rows = (await queryRunner.query('SELECT "id", "url" FROM "media" WHERE "id" > ? ORDER BY "id" LIMIT 1000', [after])) as {
+        id: number;
+        url: string;
+      }[];
+      if (!rows.length) break;
+      for (const row of rows) await queryRunner.query('UPDATE "media" SET "url_hash" = ? WHERE "id" = ?', [mediaUrlHash(row.url), row.id]);
+      after = rows[rows.length - 1].id;
+    }
     await queryRunner.query('CREATE INDEX "idx_media_url_hash" ON "media" ("url_hash")');
   }
 
