@@ -151,8 +151,7 @@ void EVENT_KEYS_MATCH_VIEW;
 
 /**
  * `cost_details` of a locked password-protected event: the original writes these blanks from its
- * own list (PASSWORD_PROTECTED_FIELDS), position before code, unlike the filled object. A new
- * object each time, as every view owns its values.
+ * own list (PASSWORD_PROTECTED_FIELDS), position before code, unlike the filled object.
  */
 function blankedCostDetails(): CostDetails {
   return { currency_symbol: '', currency_position: '', currency_code: '', values: [] };

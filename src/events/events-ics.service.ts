@@ -4,7 +4,7 @@ import { TextResult } from '../common/http/text-result';
 import { Gate } from '../common/gate';
 import { Urls } from '../common/urls/urls';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
-import { ListPage } from '../listing';
+import { ListPage, linkHeader } from '../listing';
 import { ListEventsQuery } from './dto/list-events.query';
 import { ICS_CONTENT_TYPE, eventsCalendar, eventsCalendarInSlices } from './event-ics';
 import { EventView } from './event.presenter';
@@ -85,11 +85,7 @@ export class EventsIcsService {
     const list = `${this.urls.rest('events')}/`;
     const feed = this.urls.rest('events', 'ics');
     const asFeed = (url: string | undefined) => (url?.startsWith(list) ? feed + url.slice(list.length) : url);
-    const link = new ListPage(page.body, page.total, page.totalPages, {
-      restUrl: page.links.restUrl,
-      nextRestUrl: asFeed(page.links.nextRestUrl),
-      previousRestUrl: asFeed(page.links.previousRestUrl),
-    }).linkHeader();
+    const link = linkHeader({ nextRestUrl: asFeed(page.links.nextRestUrl), previousRestUrl: asFeed(page.links.previousRestUrl) });
     return { 'X-TEC-TotalPages': String(page.totalPages), ...(link ? { Link: link } : {}) };
   }
 }

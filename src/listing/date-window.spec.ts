@@ -1,4 +1,5 @@
 import { DateTime } from 'luxon';
+import { parseSiteDate } from '../common/params/validate';
 import { DateBound, dateWindowFilters, resolveDateWindow } from './date-window';
 
 // A Saturday: 00:22 in New York, 06:22 in Berlin.
@@ -148,6 +149,23 @@ describe('resolveDateWindow', () => {
       // strict_dates: the instant itself, in the site zone.
       const strict = resolveDateWindow({ given: { start_date: instant }, strict: true, now: NOW, siteZone: 'Europe/Berlin' });
       expect(dateWindowFilters(strict)[0]).toEqual(['start_date', '2027-01-16 00:30:00']);
+    });
+
+    it('widens what parseSiteDate read to the day written: its offset, UTC for a timestamp, else the site day', () => {
+      const context = { siteTimezone: 'Europe/Berlin', now: NOW.toJSDate() };
+      const startOf = (raw: string) => {
+        const parsed = parseSiteDate(raw, context);
+        if (!parsed.ok) throw new Error(raw);
+        return resolveDateWindow({ given: { start_date: parsed.value }, strict: false, now: NOW, siteZone: 'Europe/Berlin' }).start_date
+          ?.wallClock;
+      };
+      // 2030-06-09T23:30Z is already the 10th in Berlin; the timestamp's UTC date is the 9th.
+      expect(startOf(String(Date.UTC(2030, 5, 9, 23, 30) / 1000))).toBe('2030-06-09 00:00:00');
+      expect(startOf('2030-06-09T23:30:00-05:00')).toBe('2030-06-09 00:00:00');
+      expect(startOf('2030-06-10T01:00:00+09:00')).toBe('2030-06-10 00:00:00');
+      // A naive value and a relative expression are Berlin days.
+      expect(startOf('2030-06-09 23:30')).toBe('2030-06-09 00:00:00');
+      expect(startOf('tomorrow')).toBe('2026-11-22 00:00:00');
     });
 
     it('is idempotent, so following a list link keeps the same window', () => {

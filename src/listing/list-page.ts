@@ -47,10 +47,15 @@ export class ListPage {
   }
 
   linkHeader(): string | undefined {
-    const parts = [
-      ...(this.links.nextRestUrl ? [`<${this.links.nextRestUrl}>; rel="next"`] : []),
-      ...(this.links.previousRestUrl ? [`<${this.links.previousRestUrl}>; rel="prev"`] : []),
-    ];
-    return parts.length ? parts.join(', ') : undefined;
+    return linkHeader(this.links);
   }
+}
+
+/** The `Link` header of a page: its neighbours, `rel="next"` then `rel="prev"`; none on a lone page. */
+export function linkHeader(links: Pick<ListLinks, 'nextRestUrl' | 'previousRestUrl'>): string | undefined {
+  const parts = [
+    ...(links.nextRestUrl ? [`<${links.nextRestUrl}>; rel="next"`] : []),
+    ...(links.previousRestUrl ? [`<${links.previousRestUrl}>; rel="prev"`] : []),
+  ];
+  return parts.length ? parts.join(', ') : undefined;
 }

@@ -56,7 +56,7 @@ export class TermsService {
     if (query.search !== undefined) this.whereSearch(qb, query.search);
     if (query.include) qb.andWhere('t.id IN (:...include)', { include: query.include });
     if (query.exclude) qb.andWhere('t.id NOT IN (:...exclude)', { exclude: query.exclude });
-    if (query.hideEmpty) await this.whereNotEmpty(qb, taxonomy);
+    if (query.hideEmpty) this.whereNotEmpty(qb, taxonomy);
     if (taxonomy.hierarchical && query.parent !== undefined) qb.andWhere('t.parent = :parent', { parent: query.parent });
     if (eventId !== undefined) qb.andWhere(`t.id IN (${this.links.postsOfEventSql('term', ':eventId')})`, { eventId });
     if (slug !== undefined) qb.andWhere('t.slug = :slug', { slug });
@@ -223,22 +223,21 @@ export class TermsService {
   /**
    * `hide_empty`: terms with events. For categories also the empty ones above a category with
    * events, as WordPress's term query keeps them (`hierarchical`, its default for a hierarchical
-   * taxonomy): a client drawing the tree never gets a child without its parent. Categories are
-   * few; their ancestors are read in one recursive statement.
+   * taxonomy): a client drawing the tree never gets a child without its parent. The ancestors are
+   * a recursive subquery of the list's own statements, so page and total read the same rows (a
+   * replica's, for anonymous lists).
    */
-  private async whereNotEmpty(qb: SelectQueryBuilder<TermEntity>, taxonomy: Taxonomy): Promise<void> {
+  private whereNotEmpty(qb: SelectQueryBuilder<TermEntity>, taxonomy: Taxonomy): void {
     if (!taxonomy.hierarchical) {
       qb.andWhere('t.count > 0');
       return;
     }
-    const rows = await this.dataSource.query<{ id: number | string }[]>(
-      'WITH RECURSIVE up (id, parent) AS (SELECT id, parent FROM terms WHERE taxonomy = ? AND count > 0 ' +
-        'UNION SELECT terms.id, terms.parent FROM terms JOIN up ON terms.id = up.parent WHERE terms.taxonomy = ?) SELECT id FROM up',
-      [taxonomy.name, taxonomy.name],
+    qb.andWhere(
+      't.id IN (WITH RECURSIVE up (id, parent) AS (' +
+        'SELECT id, parent FROM terms WHERE taxonomy = :taxonomy AND count > 0 ' +
+        'UNION SELECT terms.id, terms.parent FROM terms JOIN up ON terms.id = up.parent WHERE terms.taxonomy = :taxonomy' +
+        ') SELECT id FROM up)',
     );
-    const kept = rows.map((row) => Number(row.id));
-    if (kept.length) qb.andWhere('t.id IN (:...kept)', { kept });
-    else qb.andWhere('1 = 0');
   }
 
   /** Search: the text occurs in the name or the slug, case-insensitively (CONTRACT §2.2). */

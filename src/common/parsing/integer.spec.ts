@@ -141,13 +141,14 @@ describe('parseNumber', () => {
 });
 
 describe('parsePerPage', () => {
-  it('takes a whole number beyond the safe range as the largest page, as PHP intval caps it', () => {
-    expect(parsePerPage('99999999999999999999')).toEqual({ ok: true, value: Number.MAX_SAFE_INTEGER });
-    expect(parsePerPage(1e20)).toEqual({ ok: true, value: Number.MAX_SAFE_INTEGER });
+  it('takes a whole number beyond the safe range but within PHP_INT_MAX as the largest page, as the original caps it', () => {
+    expect(parsePerPage('9007199254740993')).toEqual({ ok: true, value: Number.MAX_SAFE_INTEGER });
+    expect(parsePerPage('9223372036854775807')).toEqual({ ok: true, value: Number.MAX_SAFE_INTEGER });
     expect(parsePerPage('25')).toEqual({ ok: true, value: 25 });
   });
 
-  it('still refuses what is not a positive integer', () => {
-    for (const raw of ['0', '-99999999999999999999', '1e30', '12abc', '', 1.5]) expect(parsePerPage(raw).ok).toBe(false);
+  it("refuses what is not a positive integer, and numbers past PHP_INT_MAX (the original's intval(v) == v fails)", () => {
+    for (const raw of ['0', '9223372036854775808', '99999999999999999999', '-99999999999999999999', '1e30', '12abc', '', 1.5, 1e20])
+      expect(parsePerPage(raw).ok).toBe(false);
   });
 });

@@ -35,15 +35,19 @@ export function parsePositiveInteger(raw: unknown): ParseResult<number> {
   return result.ok ? result : fail(msg('Must be a positive integer.'));
 }
 
+/** PHP_INT_MAX on 64-bit PHP: what the original's intval() saturates at. */
+const PHP_INT_MAX = 9223372036854775807n;
+
 /**
- * `per_page` of events, venues and organizers: a positive integer, of any size. The original's
- * sanitizer is `min(max, intval(value))`, and PHP's intval caps at PHP_INT_MAX, so a huge value is
- * the largest page (the list then lowers it to MAX_PER_PAGE), not a 400.
+ * `per_page` of events, venues and organizers. The original checks it with `is_positive_int`
+ * (`is_numeric(v) && intval(v) == v && intval(v) > 0`), then lowers it to its maximum: a whole
+ * number beyond JavaScript's safe integers but within PHP_INT_MAX passes there, so it is the
+ * largest page here (the list lowers it to MAX_PER_PAGE); beyond PHP_INT_MAX intval saturates,
+ * the comparison fails and the original answers 400, as this does.
  */
 export function parsePerPage(raw: unknown): ParseResult<number> {
-  const text = typeof raw === 'string' ? raw.trim() : undefined;
-  if (text !== undefined && /^\d{16,}(?:\.0*)?$/.test(text) && !Number.isSafeInteger(Number(text))) return ok(Number.MAX_SAFE_INTEGER);
-  if (typeof raw === 'number' && Number.isInteger(raw) && raw > Number.MAX_SAFE_INTEGER) return ok(Number.MAX_SAFE_INTEGER);
+  const digits = typeof raw === 'string' ? /^(\d{16,})(?:\.0*)?$/.exec(raw.trim())?.[1] : undefined;
+  if (digits && !Number.isSafeInteger(Number(digits)) && BigInt(digits) <= PHP_INT_MAX) return ok(Number.MAX_SAFE_INTEGER);
   return parsePositiveInteger(raw);
 }
 
