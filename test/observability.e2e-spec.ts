@@ -68,7 +68,7 @@ describe.each(TEST_DATABASES)('observability on $kind', (database) => {
   afterAll(() => t?.close());
 
   describe('security headers', () => {
-    it("sends helmet's headers for a JSON API on answers and errors alike, and no HSTS when SITE_URL is http", async () => {
+    it("sends helmet's headers for a JSON API and the original's X-Robots-Tag on answers and errors alike, and no HSTS when SITE_URL is http", async () => {
       const answers = [
         await t.request.get(t.api('/events')).expect(200),
         await t.request.get(t.api('/events/999999')).expect(404),
@@ -83,6 +83,7 @@ describe.each(TEST_DATABASES)('observability on $kind', (database) => {
           'referrer-policy': 'no-referrer',
           'x-frame-options': 'DENY',
           'cross-origin-resource-policy': 'same-origin',
+          'x-robots-tag': 'noindex',
         });
         expect(res.headers['x-request-id']).toMatch(/^[\w.-]{1,64}$/);
         expect(res.headers['x-powered-by']).toBeUndefined();

@@ -8,16 +8,21 @@ const HSTS_SECONDS = 31_536_000;
 /**
  * helmet's headers for a JSON API: a Content-Security-Policy that allows nothing (a JSON or error
  * body opened in a browser runs nothing and cannot be framed; the docs page sets its own), no
- * referrer, no framing, nosniff. HSTS only when SITE_URL is https: browsers ignore it over http
+ * referrer, no framing, nosniff; `X-Robots-Tag: noindex` as the original. HSTS only when SITE_URL is https: browsers ignore it over http
  * (RFC 6797 §8.1), and includeSubDomains is the site's decision, not the API's.
  */
 export function securityHeaders(config: AppConfig): RequestHandler {
-  return helmet({
+  const helmetHeaders = helmet({
     contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
     referrerPolicy: { policy: 'no-referrer' },
     xFrameOptions: { action: 'deny' },
     strictTransportSecurity: new URL(config.siteUrl).protocol === 'https:' ? { maxAge: HSTS_SECONDS, includeSubDomains: false } : false,
   }) as RequestHandler;
+  return (request, response, next) => {
+    // As WordPress sends with every REST answer (observed): search engines index the site's pages, not its API.
+    response.setHeader('X-Robots-Tag', 'noindex');
+    helmetHeaders(request, response, next);
+  };
 }
 
 /**
