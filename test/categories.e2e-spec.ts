@@ -98,6 +98,8 @@ describe.each(TEST_DATABASES)('categories on $kind', (database) => {
     it("answers a name of only markup with WordPress's 400 empty_term_name, and writes nothing", async () => {
       const res = await create({ name: '<b></b>' }).expect(400);
       expect(res.body).toEqual({ code: 'empty_term_name', message: 'A name is required for this term.', data: { status: 400 } });
+      // White space only is emptied by sanitizing too; "" itself fails the argument check (rest_invalid_param, above).
+      expect((await create({ name: ' \t ' }).expect(400)).body.code).toBe('empty_term_name');
       // The parent is checked first, as WordPress does.
       expect((await create({ name: '<i> </i>', parent: 999999 }).expect(400)).body.data.params).toHaveProperty('parent');
       expect(await fx.countTerms()).toBe(0);

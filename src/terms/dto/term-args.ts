@@ -100,14 +100,15 @@ function parseWord<T extends string>(raw: unknown, words: readonly T[]): ParseRe
 }
 
 /**
- * Plain text: tags stripped, trimmed; WordPress's 200 characters at most. A name that was only
- * markup is "" here: the service answers it with WordPress's own `empty_term_name` (reference
+ * Plain text: tags stripped, trimmed; WordPress's 200 characters at most. `""` is refused here, as
+ * the original's argument check does; a name that sanitizing empties (only markup or white space)
+ * is "" here, and the service answers it with WordPress's own `empty_term_name` (reference
  * tec-other-api §1.3, "an empty name after sanitizing"), after the parent's check, as WordPress.
  */
 export function parseTermName(raw: unknown): ParseResult<string> {
-  const text = parseString(raw, { trim: true, nonEmpty: true });
+  const text = parseString(raw, { nonEmpty: true });
   if (!text.ok) return text;
-  const name = stripTags(text.value.normalize('NFC'));
+  const name = stripTags(text.value.trim().normalize('NFC'));
   if ([...name].length > MAX_NAME_LENGTH) return fail(msg('Must be at most %s characters long.', MAX_NAME_LENGTH));
   return ok(name);
 }
