@@ -8,6 +8,7 @@ import { ArgsPipe } from './common/params/args.pipe';
 import { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
+import { AllowHeaderInterceptor } from './discovery/allow-header.interceptor';
 import { HealthModule } from './health/health.module';
 import { DiscoveryModule } from './discovery/discovery.module';
 import { CategoriesModule } from './categories/categories.module';
@@ -64,6 +65,7 @@ export class AppModule {
         // Outermost first: a request counts as in flight until everything inside is through; results
         // become HTTP last, after the conditional and idempotency checks saw them.
         { provide: APP_INTERCEPTOR, useClass: InFlightInterceptor },
+        { provide: APP_INTERCEPTOR, useClass: AllowHeaderInterceptor },
         { provide: APP_INTERCEPTOR, useClass: ResultInterceptor },
         { provide: APP_INTERCEPTOR, useClass: ConditionalRequestsInterceptor },
         { provide: APP_INTERCEPTOR, useClass: UnreadableBodyInterceptor },

@@ -1,5 +1,6 @@
 import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
 import { DiscoveryService, MetadataScanner } from '@nestjs/core';
+import { DateTime } from 'luxon';
 import { CATALOGS } from '../src/common/i18n/catalogs';
 import { ArgSpec, getArgSpecs } from '../src/common/params/arg-spec';
 import { ARGS_DTO } from '../src/common/params/args.decorator';
@@ -295,6 +296,23 @@ describe.each(TEST_DATABASES)('discovery on $kind', (database) => {
         if (key.includes('(?P<')) expect(route._links).toBeUndefined();
         else expect(route._links).toEqual({ self: [{ href: `http://calendar.test${key}` }] });
       }
+    });
+
+    it("shows the events list's start_date and end_date defaults as this request gets them: the bounds the default list applies", async () => {
+      const [fresh, list] = await Promise.all([t.request.get(t.api()).expect(200), t.request.get(t.api('/events')).expect(200)]);
+      const applied = new URL(list.body.rest_url as string).searchParams;
+      for (const key of [`${NS}/events`, `${NS}/events/ics`]) {
+        const args = endpointOf(fresh.body as NamespaceIndex, key, 'GET').args;
+        expect({ key, start: args.start_date, end: args.end_date }).toEqual({
+          key,
+          start: { description: 'Events that start on the specified date', default: applied.get('start_date'), required: false },
+          end: { description: 'Events that end on the specified date', default: applied.get('end_date'), required: false },
+        });
+      }
+      // A date-time at request time, and about two years after it (specification §4.2).
+      const today = DateTime.utc().startOf('day');
+      expect(applied.get('start_date')).toBe(today.toFormat('yyyy-MM-dd HH:mm:ss'));
+      expect(applied.get('end_date')).toBe(today.plus({ years: 2 }).endOf('day').toFormat('yyyy-MM-dd HH:mm:ss'));
     });
 
     it('lists only the API: not the docs page, /health or /ready', () => {
@@ -723,6 +741,8 @@ function expected(spec: ArgSpec): IndexArg {
     ...(spec.items ? { items: { ...spec.items } } : {}),
     ...(spec.enum ? { enum: [...spec.enum] } : {}),
     ...(spec.default !== undefined ? { default: spec.default } : {}),
+    // Its value is checked against the default list's own bounds by the start_date/end_date test.
+    ...(spec.requestDefault ? { default: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/) as unknown } : {}),
     required: spec.required,
   };
 }

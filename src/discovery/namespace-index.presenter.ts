@@ -1,6 +1,6 @@
 import { DECORATORS } from '@nestjs/swagger';
 import { UNTYPED } from '../common/params/arg-docs';
-import { ArgSpec } from '../common/params/arg-spec';
+import { ArgSpec, ParseContext } from '../common/params/arg-spec';
 import { inNamespace } from '../namespace';
 import { CatalogRoute, HttpMethod } from './route-catalog';
 import { Translate } from './texts';
@@ -41,8 +41,9 @@ export interface IndexUrls {
 /**
  * A parameter as the index shows it, read from the `@ApiProperty` metadata its declaration
  * recorded (the metadata /doc is built from); untyped parameters carry no `type` (CONTRACT §6).
+ * A default that depends on the clock is shown as this request gets it.
  */
-export function presentArg(dto: Function, spec: ArgSpec, t: Translate): IndexArgView {
+export function presentArg(dto: Function, spec: ArgSpec, t: Translate, context: ParseContext): IndexArgView {
   const meta = (Reflect.getMetadata(DECORATORS.API_MODEL_PROPERTIES, dto.prototype as object, spec.property) ?? {}) as SwaggerProperty;
   return {
     description: t(meta.description ?? spec.description),
@@ -52,6 +53,7 @@ export function presentArg(dto: Function, spec: ArgSpec, t: Translate): IndexArg
     ...(meta.enum ? { enum: [...meta.enum] } : {}),
     // `null` included: WordPress shows `"default": null`.
     ...(meta.default !== undefined ? { default: meta.default } : {}),
+    ...(spec.requestDefault ? { default: spec.requestDefault(context) } : {}),
     required: meta.required === true,
   };
 }
@@ -71,7 +73,12 @@ interface SwaggerProperty {
  * `GET /calendar/events/v1` (reference tec-other-api §5.1): every route under its WordPress
  * pattern, in registration order; `_links.self` only on routes without path parameters.
  */
-export function presentNamespaceIndex(routes: readonly CatalogRoute[], urls: IndexUrls, t: Translate): NamespaceIndexView {
+export function presentNamespaceIndex(
+  routes: readonly CatalogRoute[],
+  urls: IndexUrls,
+  t: Translate,
+  context: ParseContext,
+): NamespaceIndexView {
   const views: Record<string, IndexRouteView> = {};
   for (const route of routes) {
     views[inNamespace(route.pattern, urls.namespace)] = {
@@ -79,7 +86,7 @@ export function presentNamespaceIndex(routes: readonly CatalogRoute[], urls: Ind
       methods: [...route.methods],
       endpoints: route.endpoints.map((endpoint) => ({
         methods: [...endpoint.methods],
-        args: Object.fromEntries(endpoint.args.map((spec) => [spec.name, presentArg(endpoint.dto!, spec, t)])),
+        args: Object.fromEntries(endpoint.args.map((spec) => [spec.name, presentArg(endpoint.dto!, spec, t, context)])),
       })),
       ...(route.pathParams.length ? {} : { _links: { self: [{ href: `${urls.restRoot}${route.path}` }] } }),
     };

@@ -2,6 +2,7 @@ import { Injectable, RequestMethod, SetMetadata, Type } from '@nestjs/common';
 import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
 import { DiscoveryService, MetadataScanner } from '@nestjs/core';
 import 'reflect-metadata';
+import { RouteAccess, readAccess } from '../auth/route-access';
 import { ArgSpec, getArgSpecs } from '../common/params/arg-spec';
 import { ARGS_DTO } from '../common/params/args.decorator';
 import { RouteKind, routeKind } from '../common/http/route-kind';
@@ -23,6 +24,8 @@ export interface CatalogHandler {
   /** The handler's method name, e.g. `updateByPut`. */
   readonly name: string;
   readonly method: HttpMethod;
+  /** Who may call it: the `Allow` header lists by it. */
+  readonly access: RouteAccess;
 }
 
 /** One handler of a route, or the update handlers (POST, PUT, PATCH) that share one DTO. */
@@ -95,7 +98,15 @@ export function buildRouteCatalog(controllers: readonly Function[], scanner = ne
         for (const sub of asList(methodPaths)) {
           const path = joinPath(base, sub);
           if (isOutsideNamespace(path, method)) continue;
-          found.push({ controller: controller.name, name, method, path, dto, order: found.length });
+          found.push({
+            controller: controller.name,
+            name,
+            method,
+            access: readAccess(handler, controller),
+            path,
+            dto,
+            order: found.length,
+          });
         }
       }
     }
@@ -120,7 +131,7 @@ function toRoute(path: string, handlers: FoundHandler[]): CatalogRoute {
   for (const handler of sorted) {
     const editable = kind !== 'collection' && EDITABLE.includes(handler.method);
     const same = editable && endpoints.find((e) => e.dto === handler.dto && e.methods.every((m) => EDITABLE.includes(m)));
-    const entry = { controller: handler.controller, name: handler.name, method: handler.method };
+    const entry = { controller: handler.controller, name: handler.name, method: handler.method, access: handler.access };
     if (same) {
       same.methods.push(handler.method);
       same.handlers.push(entry);
@@ -187,6 +198,7 @@ function isOutsideNamespace(path: string, method: HttpMethod): boolean {
 @Injectable()
 export class RouteCatalog {
   private routes?: readonly CatalogRoute[];
+  private byHandler?: Map<string, CatalogRoute>;
 
   constructor(
     private readonly discovery: DiscoveryService,
@@ -202,5 +214,16 @@ export class RouteCatalog {
       this.scanner,
     );
     return this.routes;
+  }
+
+  /** The route a handler serves (`EventsController`, `read`), or undefined outside the namespace. */
+  routeOf(controller: string, handler: string): CatalogRoute | undefined {
+    if (!this.byHandler) {
+      this.byHandler = new Map();
+      for (const route of this.all()) {
+        for (const endpoint of route.endpoints) for (const h of endpoint.handlers) this.byHandler.set(`${h.controller}.${h.name}`, route);
+      }
+    }
+    return this.byHandler.get(`${controller}.${handler}`);
   }
 }

@@ -58,7 +58,10 @@ async function discoveryTexts(): Promise<Set<string>> {
   const t = translator('en_US', (text) => texts.add(text));
   const request = { host: 'elsewhere.test:8080', protocol: 'http' } as Request;
   buildOpenApiDocument(routes, await scanControllerClasses(controllers), servers(request, config, t), t);
-  presentNamespaceIndex(routes, { namespace: 'calendar/events/v1', restRoot: 'http://x/calendar/events/v1', restBase: 'http://x/' }, t);
+  presentNamespaceIndex(routes, { namespace: 'calendar/events/v1', restRoot: 'http://x/calendar/events/v1', restBase: 'http://x/' }, t, {
+    siteTimezone: 'UTC',
+    now: new Date(),
+  });
   for (const route of routes) for (const endpoint of route.endpoints) for (const arg of endpoint.args) texts.add(arg.description);
   return texts;
 }

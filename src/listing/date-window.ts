@@ -69,6 +69,14 @@ function defaultWindow(now: DateTime, siteZone: string): DateWindow {
   return window;
 }
 
+/**
+ * The defaults of `start_date` and `end_date` as a request made at `now` gets them (the namespace
+ * index shows them): the bounds of the default window, as the list links carry them.
+ */
+export function defaultBound(name: 'start_date' | 'end_date', now: DateTime, siteZone: string): string {
+  return defaultWindow(now, siteZone)[name]!.wallClock;
+}
+
 const defaultWindows = new Map<string, { from: number; until: number; window: DateWindow }>();
 
 function resolveGiven(input: DateWindowInput): DateWindow {

@@ -34,6 +34,12 @@ export interface ArgSpec {
   readonly default?: unknown;
   /** Set the parsed default on the DTO when the parameter is absent. */
   readonly applyDefault: boolean;
+  /**
+   * A default that depends on the request's clock (the events list's date window): the index shows
+   * what it is for this request. Never applied by the parser: the service works out the effective
+   * value itself, from the same function, so the two cannot disagree.
+   */
+  readonly requestDefault?: (context: ParseContext) => string;
   readonly description: string;
   readonly in: 'path' | 'query' | 'body';
   /** `null` and `""` mean "clear this field" (updates); otherwise `null` counts as absent. */

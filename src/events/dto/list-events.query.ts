@@ -13,6 +13,7 @@ import { ParseResult, fail, ok } from '../../common/parsing/parse-result';
 import { parseNumber, parsePerPage, parsePositiveInteger } from '../../common/parsing/integer';
 import { parseIntegerList, parseList } from '../../common/parsing/list';
 import { parseString } from '../../common/parsing/string';
+import { defaultBound } from '../../listing/date-window';
 import { parseSearch } from '../../posts/search';
 import { PostStatus, parseStatusFilter } from '../../posts/status';
 
@@ -37,6 +38,14 @@ function parseRadius(raw: unknown): ParseResult<number> {
 
 const date = (name: string, description: string) => ValidateSiteDate({ name, description });
 
+/** `start_date`/`end_date`: the specification's "a date-time at request time" and "about two years after". */
+const windowBound = (name: 'start_date' | 'end_date', description: string) =>
+  ValidateSiteDate({
+    name,
+    description,
+    requestDefault: (context) => defaultBound(name, DateTime.fromJSDate(context.now), context.siteTimezone),
+  });
+
 /** GET /events (specification §4.2), in the specification's order, then our extensions. */
 export class ListEventsQuery {
   @ValidateInteger({ name: 'page', default: 1, description: 'The archive page to return', parse: parsePositiveInteger })
@@ -50,10 +59,10 @@ export class ListEventsQuery {
   })
   perPage?: number;
 
-  @date('start_date', 'Events that start on the specified date')
+  @windowBound('start_date', 'Events that start on the specified date')
   startDate?: DateTime;
 
-  @date('end_date', 'Events that end on the specified date')
+  @windowBound('end_date', 'Events that end on the specified date')
   endDate?: DateTime;
 
   @date('starts_before', 'Events that start before the specified date')

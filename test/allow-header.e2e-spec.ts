@@ -1,0 +1,89 @@
+import { TEST_DATABASES } from './support/databases';
+import { TestApp, TestUser } from './support/test-app';
+
+/**
+ * `Allow` (reference observed-responses: lists `Allow: GET`, collections to a writer `GET, POST`):
+ * the methods of the matched route this caller may use, in the index's order.
+ */
+describe.each(TEST_DATABASES)('the Allow header on $kind', (database) => {
+  let t: TestApp;
+  let admin: TestUser;
+  let contributor: TestUser;
+  let subscriber: TestUser;
+  let event: { id: number; slug: string };
+  let category: number;
+
+  beforeAll(async () => {
+    t = await TestApp.start(database);
+    [admin, contributor, subscriber] = await Promise.all([
+      t.createUser('administrator'),
+      t.createUser('contributor'),
+      t.createUser('subscriber'),
+    ]);
+    const created = await t.request
+      .post(t.api('/events'))
+      .set('Authorization', admin.auth)
+      .send({ title: 'Allowed', start_date: '2030-01-01 10:00:00', end_date: '2030-01-01 11:00:00' })
+      .expect(201);
+    event = { id: created.body.id as number, slug: created.body.slug as string };
+    category = (await t.request.post(t.api('/categories')).set('Authorization', admin.auth).send({ name: 'Allowed' }).expect(201)).body
+      .id as number;
+  });
+  afterAll(() => t.close());
+
+  const allow = async (path: string, user?: TestUser) => {
+    const request = t.request.get(t.api(path));
+    const res = await (user ? request.set('Authorization', user.auth) : request);
+    return res.headers.allow as string | undefined;
+  };
+
+  it('tells anonymous callers GET on every route of the namespace', async () => {
+    for (const path of [
+      '',
+      '/doc',
+      '/events',
+      `/events/${event.id}`,
+      `/events/by-slug/${event.slug}`,
+      '/events/ics',
+      '/venues',
+      '/categories',
+      `/categories/${category}`,
+    ]) {
+      expect({ path, allow: await allow(path) }).toEqual({ path, allow: 'GET' });
+    }
+  });
+
+  it("lists every method of the route to an administrator, in the index's order", async () => {
+    expect(await allow('/events', admin)).toBe('GET, POST');
+    expect(await allow(`/events/${event.id}`, admin)).toBe('GET, DELETE, POST, PUT, PATCH');
+    expect(await allow(`/events/by-slug/${event.slug}`, admin)).toBe('GET, DELETE, POST, PUT, PATCH');
+    expect(await allow(`/categories/${category}`, admin)).toBe('GET, POST, PUT, PATCH, DELETE');
+  });
+
+  it('leaves out what the role may not do: a contributor writes events but not terms, a subscriber only reads', async () => {
+    expect(await allow('/events', contributor)).toBe('GET, POST');
+    expect(await allow('/categories', contributor)).toBe('GET');
+    expect(await allow(`/categories/${category}`, contributor)).toBe('GET');
+    expect(await allow('/events', subscriber)).toBe('GET');
+    expect(await allow(`/events/${event.id}`, subscriber)).toBe('GET');
+  });
+
+  it("comes with the route's errors too, as WordPress sends it for a matched route", async () => {
+    const missing = await t.request.get(t.api('/events/999999')).expect(404);
+    expect(missing.headers.allow).toBe('GET');
+    const bad = await t.request.get(t.api('/events')).query({ page: 'x' }).expect(400);
+    expect(bad.headers.allow).toBe('GET');
+  });
+
+  it('is on write answers: a create tells its writer GET, POST', async () => {
+    const res = await t.request.post(t.api('/venues')).set('Authorization', admin.auth).send({ venue: 'Allowed hall' }).expect(201);
+    expect(res.headers.allow).toBe('GET, POST');
+  });
+
+  it('is not sent outside the API (health) or where no route matched', async () => {
+    const health = await t.request.get('/health').expect(200);
+    expect(health.headers.allow).toBeUndefined();
+    const unknown = await t.request.get(t.api('/nothing-here')).expect(404);
+    expect(unknown.headers.allow).toBeUndefined();
+  });
+});
