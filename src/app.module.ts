@@ -5,6 +5,7 @@ import { AuthenticationGuard } from './auth/authentication.guard';
 import { CapabilityGuard } from './auth/capability.guard';
 import { AllExceptionsFilter } from './common/errors/all-exceptions.filter';
 import { ArgsPipe } from './common/params/args.pipe';
+import { PathIdGuard } from './common/params/path-id.guard';
 import { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
@@ -73,6 +74,7 @@ export class AppModule {
         { provide: APP_GUARD, useClass: InFlightGuard },
         { provide: APP_GUARD, useClass: LoadSheddingGuard },
         { provide: APP_GUARD, useClass: AuthenticationGuard },
+        { provide: APP_GUARD, useClass: PathIdGuard },
         { provide: APP_GUARD, useClass: CapabilityGuard },
       ],
     };

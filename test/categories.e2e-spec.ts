@@ -929,6 +929,10 @@ describe.each(TEST_DATABASES)('categories on $kind', (database) => {
       it('lowers per_page to MAX_PER_PAGE and says so in rest_url', async () => {
         const res = await list('?per_page=100').expect(200);
         expect(res.body.rest_url).toBe(`${ROOT}/categories/?page=1&per_page=50&hide_empty=1`);
+        // Past JavaScript's safe integers but within PHP_INT_MAX the original lowers it too; past that, 400.
+        const huge = await list('?per_page=9223372036854775807').expect(200);
+        expect(huge.body.rest_url).toBe(`${ROOT}/categories/?page=1&per_page=50&hide_empty=1`);
+        expect((await list('?per_page=9223372036854775808').expect(400)).body.data.params).toHaveProperty('per_page');
       });
 
       it.each([

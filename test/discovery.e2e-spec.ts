@@ -531,6 +531,36 @@ describe.each(TEST_DATABASES)('discovery on $kind', (database) => {
       },
     );
 
+    it('for the events of a series: their recurrence, as created, read, listed and updated', async () => {
+      const series = await t.request
+        .post(t.api('/events'))
+        .set(as())
+        .send({
+          title: 'Weekly',
+          start_date: '2027-03-01 10:00:00',
+          end_date: '2027-03-01 11:00:00',
+          recurrence: ['RRULE:FREQ=WEEKLY;COUNT=3'],
+        })
+        .expect(201);
+      expect(series.body.recurrence).toEqual(['RRULE:FREQ=WEEKLY;COUNT=3']);
+      expectMatchesDoc(doc, series);
+      expectMatchesDoc(doc, await t.request.get(t.api(`/events/${series.body.id}`)).expect(200));
+      const occurrences = await t.request
+        .get(t.api('/events'))
+        .query({ post_parent: series.body.id, start_date: '2027-01-01' })
+        .expect(200);
+      expect(occurrences.body.events.map((event: { post_parent: number }) => event.post_parent)).toEqual([series.body.id, series.body.id]);
+      expectMatchesDoc(doc, occurrences);
+      expectMatchesDoc(
+        doc,
+        await t.request
+          .patch(t.api(`/events/${series.body.id}`))
+          .set(as())
+          .send({ excerpt: 'x' })
+          .expect(200),
+      );
+    });
+
     it('for updates by POST, PUT and PATCH, by id and by slug', async () => {
       for (const method of ['post', 'put', 'patch'] as const) {
         expectMatchesDoc(

@@ -623,11 +623,11 @@ describe.each(TEST_DATABASES)('event writes on $kind', (database) => {
       });
     });
 
-    it('checks the end against the stored start', async () => {
+    it('checks the end against the stored start, and a new start against the stored end, on end_date as a create does', async () => {
       const res = await update('patch', { end_date: '2030-01-09 10:00:00' }).expect(400);
       expect(Object.keys(res.body.data.params)).toEqual(['end_date']);
       const start = await update('patch', { start_date: '2030-01-11 10:00:00' }).expect(400);
-      expect(Object.keys(start.body.data.params)).toEqual(['start_date']);
+      expect(start.body.data.params).toEqual({ end_date: 'The end date must not be before the start date.' });
       await update('patch', { start_date: '2030-01-10 11:00:00' }).expect(200);
     });
 

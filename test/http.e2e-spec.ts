@@ -66,6 +66,26 @@ describe.each(TEST_DATABASES)('HTTP conventions on $kind', (database) => {
     expect(res.body.code).toBe('rest_no_route');
   });
 
+  it('answers a write to a non-numeric id with 404 rest_no_route whoever asks, before any permission check', async () => {
+    const subscriber = await t.createUser('subscriber');
+    const paths = ['/events/abc', '/events/ics', '/events/by-slug', '/venues/abc', '/organizers/1.5', '/categories/abc', '/tags/x1'];
+    for (const path of paths) {
+      for (const auth of [undefined, subscriber.auth, editor.auth]) {
+        for (const method of ['post', 'put', 'patch', 'delete'] as const) {
+          const request = t.request[method](t.api(path));
+          const res = await (auth ? request.set('Authorization', auth) : request).send({ title: 'x' });
+          expect({ path, method, auth: Boolean(auth), status: res.status, code: res.body.code }).toEqual({
+            path,
+            method,
+            auth: Boolean(auth),
+            status: 404,
+            code: 'rest_no_route',
+          });
+        }
+      }
+    }
+  });
+
   it('exposes the list headers to allowed CORS origins', async () => {
     const res = await t.request.get(t.api('/categories')).set('Origin', 'https://app.example.com').expect(200);
     expect(res.headers['access-control-allow-origin']).toBe('https://app.example.com');

@@ -410,9 +410,8 @@ export class EventsWriteService {
     start = start.startOf('second');
     end = end.startOf('second');
     if (end < start) {
-      reasons[input.endDate !== undefined || input.startDate === undefined ? 'end_date' : 'start_date'] = msg(
-        'The end date must not be before the start date.',
-      );
+      // On end_date whichever was sent (CONTRACT §3: "on `end_date`"; updates validate as creates).
+      reasons.end_date = msg('The end date must not be before the start date.');
       return undefined;
     }
     return {

@@ -39,7 +39,7 @@ export function parsePositiveInteger(raw: unknown): ParseResult<number> {
 const PHP_INT_MAX = 9223372036854775807n;
 
 /**
- * `per_page` of events, venues and organizers. The original checks it with `is_positive_int`
+ * `per_page` of every list. The original checks it with `is_positive_int`
  * (`is_numeric(v) && intval(v) == v && intval(v) > 0`), then lowers it to its maximum: a whole
  * number beyond JavaScript's safe integers but within PHP_INT_MAX passes there, so it is the
  * largest page here (the list lowers it to MAX_PER_PAGE); beyond PHP_INT_MAX intval saturates,

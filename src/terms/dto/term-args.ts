@@ -1,7 +1,7 @@
 import { sanitizeHtml, stripTags } from '../../common/html/sanitize';
 import { msg } from '../../common/i18n/message';
 import { ValidateBoolean, ValidateInteger, ValidateList, ValidateText } from '../../common/params/validate';
-import { ParseResult, fail, ok, parsePositiveInteger, parseString } from '../../common/parsing';
+import { ParseResult, fail, ok, parsePerPage, parsePositiveInteger, parseString } from '../../common/parsing';
 import { MAX_SEARCH_LENGTH } from '../../posts/search';
 import { MAX_SLUG_LENGTH, slugify } from '../../common/slug';
 
@@ -27,7 +27,7 @@ export function termListArgs(plural: string) {
       name: 'per_page',
       default: '10',
       description: `The number of ${plural} to return on each page`,
-      parse: parsePositiveInteger,
+      parse: parsePerPage,
     }),
     search: ValidateText({
       name: 'search',
