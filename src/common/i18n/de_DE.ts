@@ -181,7 +181,8 @@ export const de_DE: Record<string, string> = {
   'REST URLs of the term, its collection and its parent': 'REST-URLs des Begriffs, seiner Sammlung und seines übergeordneten Begriffs',
   'rest_missing_callback_param: the missing names; rest_invalid_param: a reason per name':
     'rest_missing_callback_param: die fehlenden Namen; rest_invalid_param: ein Grund je Name',
-  "The series' RFC 5545 RRULE, EXDATE and RDATE lines (events of a series only)": 'Die RFC-5545-Zeilen RRULE, EXDATE und RDATE der Serie (nur bei Veranstaltungen einer Serie)',
+  "The series' RFC 5545 RRULE, EXDATE and RDATE lines (events of a series only)":
+    'Die RFC-5545-Zeilen RRULE, EXDATE und RDATE der Serie (nur bei Veranstaltungen einer Serie)',
   'schema.org data (single reads only)': 'schema.org-Daten (nur beim Lesen einzelner Elemente)',
   'Scope under which the request is made; determines fields present in response.': 'Kontext der Anfrage; bestimmt die Felder der Antwort.',
   'Send ids, {"id": N} objects or objects of fields.': 'Senden Sie IDs, {"id": N}-Objekte oder Objekte mit Feldern.',

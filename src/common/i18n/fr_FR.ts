@@ -178,7 +178,8 @@ export const fr_FR: Record<string, string> = {
   'REST URLs of the term, its collection and its parent': 'URL REST du terme, de sa collection et de son parent',
   'rest_missing_callback_param: the missing names; rest_invalid_param: a reason per name':
     'rest_missing_callback_param : les noms manquants ; rest_invalid_param : une raison par nom',
-  "The series' RFC 5545 RRULE, EXDATE and RDATE lines (events of a series only)": 'Les lignes RFC 5545 RRULE, EXDATE et RDATE de la série (évènements d’une série uniquement)',
+  "The series' RFC 5545 RRULE, EXDATE and RDATE lines (events of a series only)":
+    'Les lignes RFC 5545 RRULE, EXDATE et RDATE de la série (évènements d’une série uniquement)',
   'schema.org data (single reads only)': 'Données schema.org (lectures individuelles uniquement)',
   'Scope under which the request is made; determines fields present in response.':
     'Contexte de la requête ; détermine les champs présents dans la réponse.',
