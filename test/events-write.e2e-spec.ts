@@ -555,6 +555,26 @@ describe.each(TEST_DATABASES)('event writes on $kind', (database) => {
       expect([modified, modified_utc]).toEqual([expect.any(String), expect.any(String)]);
     });
 
+    it.each(['put', 'patch'] as const)(
+      'takes back the whole event as a read shows it on %s (term and image objects, image false), changing nothing',
+      async (method) => {
+        // The single read, with the password that unlocks it: what a client has to send back.
+        const shown = (await c.get(`/events/${full.id}?password=pw`, 'author').expect(200)).body as Record<string, unknown>;
+        expect(shown.categories).toEqual([expect.objectContaining({ id: expect.any(Number), taxonomy: 'tribe_events_cat' })]);
+        expect(shown.image).toEqual(expect.objectContaining({ id: expect.any(Number), url: expect.any(String) }));
+        const res = await update(method, shown).expect(200);
+        // As the create answered it (a write's answer: no json_ld of the venue and organizers).
+        const { modified: _changed, modified_utc: _changedUtc, ...rest } = res.body;
+        const { modified: _m, modified_utc: _mu, ...before } = full;
+        expect(rest).toEqual(before);
+
+        const plain = (await post({ title: 'No image', ...DATES }, 'author').expect(201)).body;
+        expect(plain.image).toBe(false);
+        const again = await update(method, plain, 'author', `/events/${plain.id}`).expect(200);
+        expect(again.body.image).toBe(false);
+      },
+    );
+
     it('refuses a post_parent below the event (a cycle) with 400, changing nothing', async () => {
       const top = await post({ title: 'Top', ...DATES }, 'editor').expect(201);
       const middle = await post({ title: 'Middle', ...DATES, post_parent: top.body.id }, 'editor').expect(201);

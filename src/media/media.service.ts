@@ -18,9 +18,13 @@ const INVALID_IMAGE = msg('Must be a media id or the http(s) URL of an image (%s
 
 /**
  * Parses `image` (CONTRACT §3): a positive media id (number or digit string), an http(s) URL
- * whose path ends in an image extension, or `0` for none (`null` then).
+ * whose path ends in an image extension, or `0` for none (`null` then). What a read shows is
+ * taken back as it means, since clients send back whole objects (CONTRACT §2.2): `false` is no
+ * image, an image object is its `id`.
  */
 export function parseImageInput(raw: unknown): ParseResult<ImageInput | null> {
+  if (raw === false) return ok(null);
+  if (isShownImage(raw)) raw = raw.id;
   if (typeof raw === 'number' || (typeof raw === 'string' && /^\s*\d+\s*$/.test(raw))) {
     const id = parseInteger(raw, { min: 0 });
     if (!id.ok) return fail(INVALID_IMAGE);
@@ -35,6 +39,11 @@ export function parseImageInput(raw: unknown): ParseResult<ImageInput | null> {
   if (!url || !extension || !IMAGE_EXTENSIONS.has(extension)) return fail(INVALID_IMAGE);
   if ([...url.href].length > MAX_URL_LENGTH) return fail(msg('Must be at most %s characters long.', MAX_URL_LENGTH));
   return ok({ kind: 'url', url: url.href, extension });
+}
+
+/** An image object as reads show it (`{url, id, extension, ...}`): its id is what it means. */
+function isShownImage(raw: unknown): raw is { id: unknown } {
+  return typeof raw === 'object' && raw !== null && !Array.isArray(raw) && 'id' in raw && 'url' in raw;
 }
 
 /** Images of events, venues and organizers: media records, never fetched by the server. */

@@ -56,12 +56,26 @@ function isEmptyValue(value: unknown): boolean {
   return value === null || value === '' || value === 0 || value === '0';
 }
 
-/** Categories or tags: ids, slugs or names; `[]`, `{}`, `0`, `""` mean none. */
+function isShownTerm(item: unknown): item is { id: number } {
+  return (
+    typeof item === 'object' &&
+    item !== null &&
+    !Array.isArray(item) &&
+    typeof (item as { id?: unknown }).id === 'number' &&
+    'taxonomy' in item
+  );
+}
+
+/**
+ * Categories or tags: ids, slugs or names; `[]`, `{}`, `0`, `""` mean none. A term object as
+ * events show them (`{id, name, slug, ...}`) is its id: clients send back whole objects.
+ */
 function parseTermInputs(raw: unknown): ParseResult<string[]> {
   if (isEmptyValue(raw)) return ok([]);
   const items = Array.isArray(raw) ? (raw as unknown[]) : typeof raw === 'string' ? raw.split(',') : [raw];
   const values: string[] = [];
-  for (const item of items) {
+  for (let item of items) {
+    if (isShownTerm(item)) item = item.id;
     if (typeof item === 'number' && Number.isInteger(item) && item > 0) {
       // 1e308 is an integer to JavaScript, and would become a term named "1e+308".
       if (!Number.isSafeInteger(item)) return fail(msg('"%s" must be at most %s.', item, Number.MAX_SAFE_INTEGER));
