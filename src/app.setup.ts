@@ -1,6 +1,7 @@
 import { INestApplication } from '@nestjs/common';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { Express, Request, json, raw, urlencoded } from 'express';
+import methodOverride from 'method-override';
 import { randomUUID } from 'node:crypto';
 import { parse as parseQueryString } from 'qs';
 import { BENCH_ROUTES } from './bench-mode/bench-routes';
@@ -50,6 +51,12 @@ export function configureApp(app: INestApplication, config: AppConfig): NestExpr
   });
   const aliases = namespaceAliasRouting(config);
   if (aliases) express.use(aliases.rewrite);
+  // WordPress's REST server takes the method from `_method` or X-HTTP-Method-Override (the query
+  // parameter first), and its own JavaScript client tunnels PUT, PATCH and DELETE that way: a
+  // tunnelled DELETE must delete, not update. Only a POST may be tunnelled (a link or an <img>
+  // cannot delete anything), and before routing, so every guard sees the method that runs.
+  express.use(methodOverride('X-HTTP-Method-Override'));
+  express.use(methodOverride(tunnelledMethod));
 
   express.use(countInFlight);
   // Reads go to the primary unless the authentication guard finds an anonymous GET (issue #15).
@@ -86,7 +93,15 @@ export function configureApp(app: INestApplication, config: AppConfig): NestExpr
     express.enableCors({
       origin: config.corsOrigins === '*' ? '*' : [...config.corsOrigins],
       methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
-      allowedHeaders: ['Authorization', 'Content-Type', 'If-Match', 'If-None-Match', 'Idempotency-Key', 'Accept-Language'],
+      allowedHeaders: [
+        'Authorization',
+        'Content-Type',
+        'If-Match',
+        'If-None-Match',
+        'Idempotency-Key',
+        'Accept-Language',
+        'X-HTTP-Method-Override',
+      ],
       exposedHeaders: ['X-TEC-Total', 'X-TEC-TotalPages', 'Link', 'ETag', 'Location', 'Retry-After', 'X-Request-Id', 'Idempotent-Replayed'],
       maxAge: 600,
     });
@@ -100,4 +115,10 @@ export function configureApp(app: INestApplication, config: AppConfig): NestExpr
   answerClientErrorsAsJson(express.getHttpServer(), config.siteLocale);
   express.enableShutdownHooks();
   return express;
+}
+
+/** `?_method=DELETE`: a string that is not a method (or none) leaves the request's own. */
+function tunnelledMethod(request: Request): string {
+  const value = (request.query as Record<string, unknown>)._method;
+  return typeof value === 'string' ? value : '';
 }

@@ -86,6 +86,76 @@ describe.each(TEST_DATABASES)('HTTP conventions on $kind', (database) => {
     }
   });
 
+  describe("a tunnelled method (WordPress's `_method` and X-HTTP-Method-Override)", () => {
+    const venue = async (name: string) =>
+      (await t.request.post(t.api('/venues')).set('Authorization', editor.auth).send({ venue: name }).expect(201)).body as { id: number };
+    const status = async (id: number) =>
+      (await t.request.get(t.api(`/venues/${id}`)).set('Authorization', editor.auth)).body.status as string;
+
+    it('runs a POST with X-HTTP-Method-Override: DELETE as the DELETE', async () => {
+      const { id } = await venue('Tunnel header');
+      const res = await t.request
+        .post(t.api(`/venues/${id}`))
+        .set('Authorization', editor.auth)
+        .set('X-HTTP-Method-Override', 'DELETE')
+        .expect(200);
+      expect(res.body).toMatchObject({ id, status: 'trash' });
+      expect(await status(id)).toBe('trash');
+    });
+
+    it('runs a POST with ?_method=delete as the DELETE, and _method wins over the header', async () => {
+      const { id } = await venue('Tunnel query');
+      await t.request
+        .post(t.api(`/venues/${id}?_method=delete`))
+        .set('Authorization', editor.auth)
+        .expect(200);
+      expect(await status(id)).toBe('trash');
+      const other = await venue('Tunnel both');
+      const res = await t.request
+        .post(t.api(`/venues/${other.id}?_method=PATCH`))
+        .set('Authorization', editor.auth)
+        .set('X-HTTP-Method-Override', 'DELETE')
+        .send({ city: 'Tunnelton' })
+        .expect(200);
+      expect(res.body).toMatchObject({ status: 'publish', city: 'Tunnelton' });
+    });
+
+    it('checks the tunnelled method: an anonymous tunnelled DELETE is 401, and it never reaches the route unchecked', async () => {
+      const { id } = await venue('Tunnel anonymous');
+      await t.request
+        .post(t.api(`/venues/${id}`))
+        .set('X-HTTP-Method-Override', 'DELETE')
+        .expect(401);
+      expect(await status(id)).toBe('publish');
+    });
+
+    it('tunnels only POST: a GET or a DELETE with _method stays what it is', async () => {
+      const { id } = await venue('Tunnel get');
+      const read = await t.request
+        .get(t.api(`/venues/${id}?_method=DELETE`))
+        .set('Authorization', editor.auth)
+        .expect(200);
+      expect(read.body.status).toBe('publish');
+      await t.request
+        .get(t.api(`/venues/${id}`))
+        .set('Authorization', editor.auth)
+        .set('X-HTTP-Method-Override', 'DELETE')
+        .expect(200);
+      expect(await status(id)).toBe('publish');
+      await t.request
+        .delete(t.api(`/venues/${id}?_method=PATCH`))
+        .set('Authorization', editor.auth)
+        .expect(200);
+      expect(await status(id)).toBe('trash');
+    });
+
+    it('leaves _method out of the links of a list', async () => {
+      const res = await t.request.post(t.api('/venues?_method=GET&per_page=1')).expect(200);
+      expect(res.body.rest_url).not.toContain('_method');
+      expect(res.body.venues).toHaveLength(1);
+    });
+  });
+
   it('exposes the list headers to allowed CORS origins', async () => {
     const res = await t.request.get(t.api('/categories')).set('Origin', 'https://app.example.com').expect(200);
     expect(res.headers['access-control-allow-origin']).toBe('https://app.example.com');
