@@ -104,6 +104,8 @@ export function configureApp(app: INestApplication, config: AppConfig): NestExpr
       ],
       exposedHeaders: ['X-TEC-Total', 'X-TEC-TotalPages', 'Link', 'ETag', 'Location', 'Retry-After', 'X-Request-Id', 'Idempotent-Replayed'],
       maxAge: 600,
+      // A preflight goes on to the route's OPTIONS answer (the route's description, or 404 for no route).
+      preflightContinue: true,
     });
   }
 

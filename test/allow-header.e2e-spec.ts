@@ -31,6 +31,8 @@ describe.each(TEST_DATABASES)('the Allow header on $kind', (database) => {
   });
   afterAll(() => t.close());
 
+  const adminAuth = () => admin.auth;
+
   const allow = async (path: string, user?: TestUser) => {
     const request = t.request.get(t.api(path));
     const res = await (user ? request.set('Authorization', user.auth) : request);
@@ -85,5 +87,43 @@ describe.each(TEST_DATABASES)('the Allow header on $kind', (database) => {
     expect(health.headers.allow).toBeUndefined();
     const unknown = await t.request.get(t.api('/nothing-here')).expect(404);
     expect(unknown.headers.allow).toBeUndefined();
+  });
+
+  describe('OPTIONS, as WordPress answers it', () => {
+    it('describes the route as the index does, with Allow for the caller', async () => {
+      const index = (await t.request.get(t.api()).expect(200)).body as { routes: Record<string, unknown> };
+      const cases: [string, string][] = [
+        ['', '/calendar/events/v1'],
+        ['/events', '/calendar/events/v1/events'],
+        [`/events/${event.id}`, '/calendar/events/v1/events/(?P<id>\\d+)'],
+        [`/events/by-slug/${event.slug}`, '/calendar/events/v1/events/by-slug/(?P<slug>[^/]+)'],
+        ['/events/ics', '/calendar/events/v1/events/ics'],
+        [`/categories/${category}`, '/calendar/events/v1/categories/(?P<id>\\d+)'],
+      ];
+      for (const [path, key] of cases) {
+        const res = await t.request.options(t.api(path)).expect(200);
+        expect({ path, body: res.body, allow: res.headers.allow }).toEqual({ path, body: index.routes[key], allow: 'GET' });
+      }
+      const admin = await t.request
+        .options(t.api(`/events/${event.id}`))
+        .set('Authorization', adminAuth())
+        .expect(200);
+      expect(admin.headers.allow).toBe('GET, DELETE, POST, PUT, PATCH');
+    });
+
+    it('answers a path that names no route with 404 rest_no_route', async () => {
+      for (const path of ['/events/abc', '/nothing', '/events/1/2']) {
+        const res = await t.request.options(t.api(path)).expect(404);
+        expect({ path, code: res.body.code, allow: res.headers.allow }).toEqual({ path, code: 'rest_no_route', allow: undefined });
+      }
+    });
+
+    it('changes nothing: an OPTIONS on an event leaves it as it was', async () => {
+      await t.request
+        .options(t.api(`/events/${event.id}`))
+        .set('Authorization', adminAuth())
+        .expect(200);
+      expect((await t.request.get(t.api(`/events/${event.id}`)).expect(200)).body.status).toBe('publish');
+    });
   });
 });

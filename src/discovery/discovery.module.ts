@@ -6,6 +6,7 @@ import { DocsPageController } from './docs-page.controller';
 import { DocsPagePolicy } from './docs-page.policy';
 import { NamespaceIndexController } from './namespace-index.controller';
 import { RouteCatalog } from './route-catalog';
+import { RouteOptionsController } from './route-options.controller';
 import { SwaggerScanStore } from './swagger-document';
 
 /**
@@ -14,7 +15,7 @@ import { SwaggerScanStore } from './swagger-document';
  */
 @Module({
   imports: [NestDiscoveryModule],
-  controllers: [NamespaceIndexController, DocController, DocsPageController],
+  controllers: [NamespaceIndexController, DocController, DocsPageController, RouteOptionsController],
   providers: [RouteCatalog, SwaggerScanStore, ValidatedParamsCheck],
   exports: [RouteCatalog, SwaggerScanStore],
 })

@@ -70,9 +70,22 @@ interface SwaggerProperty {
 }
 
 /**
- * `GET /calendar/events/v1` (reference tec-other-api §5.1): every route under its WordPress
- * pattern, in registration order; `_links.self` only on routes without path parameters.
+ * One route as WordPress describes it (in the index, and alone to `OPTIONS`): its methods, each
+ * endpoint's parameters, and `_links.self` only on routes without path parameters.
  */
+export function presentRoute(route: CatalogRoute, urls: IndexUrls, t: Translate, context: ParseContext): IndexRouteView {
+  return {
+    namespace: urls.namespace,
+    methods: [...route.methods],
+    endpoints: route.endpoints.map((endpoint) => ({
+      methods: [...endpoint.methods],
+      args: Object.fromEntries(endpoint.args.map((spec) => [spec.name, presentArg(endpoint.dto!, spec, t, context)])),
+    })),
+    ...(route.pathParams.length ? {} : { _links: { self: [{ href: `${urls.restRoot}${route.path}` }] } }),
+  };
+}
+
+/** `GET /calendar/events/v1` (reference tec-other-api §5.1): every route under its WordPress pattern, in registration order. */
 export function presentNamespaceIndex(
   routes: readonly CatalogRoute[],
   urls: IndexUrls,
@@ -80,16 +93,6 @@ export function presentNamespaceIndex(
   context: ParseContext,
 ): NamespaceIndexView {
   const views: Record<string, IndexRouteView> = {};
-  for (const route of routes) {
-    views[inNamespace(route.pattern, urls.namespace)] = {
-      namespace: urls.namespace,
-      methods: [...route.methods],
-      endpoints: route.endpoints.map((endpoint) => ({
-        methods: [...endpoint.methods],
-        args: Object.fromEntries(endpoint.args.map((spec) => [spec.name, presentArg(endpoint.dto!, spec, t, context)])),
-      })),
-      ...(route.pathParams.length ? {} : { _links: { self: [{ href: `${urls.restRoot}${route.path}` }] } }),
-    };
-  }
+  for (const route of routes) views[inNamespace(route.pattern, urls.namespace)] = presentRoute(route, urls, t, context);
   return { namespace: urls.namespace, routes: views, _links: { up: [{ href: urls.restBase }] } };
 }

@@ -199,6 +199,7 @@ function isOutsideNamespace(path: string, method: HttpMethod): boolean {
 export class RouteCatalog {
   private routes?: readonly CatalogRoute[];
   private byHandler?: Map<string, CatalogRoute>;
+  private patterns?: { route: CatalogRoute; regex: RegExp }[];
 
   constructor(
     private readonly discovery: DiscoveryService,
@@ -214,6 +215,18 @@ export class RouteCatalog {
       this.scanner,
     );
     return this.routes;
+  }
+
+  /**
+   * The route a path under the namespace names (`''` for the index, `/events/12`), as WordPress
+   * matches its patterns: `(?P<id>\d+)` only digits, `(?P<slug>[^/]+)` one segment.
+   */
+  match(path: string): CatalogRoute | undefined {
+    this.patterns ??= this.all().map((route) => ({
+      route,
+      regex: new RegExp(`^${route.pattern.slice(NAMESPACE.length + 1).replace(/\(\?P</g, '(?<')}$`),
+    }));
+    return this.patterns.find(({ regex }) => regex.test(path))?.route;
   }
 
   /** The route a handler serves (`EventsController`, `read`), or undefined outside the namespace. */
