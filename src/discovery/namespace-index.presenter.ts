@@ -7,7 +7,8 @@ import { Translate } from './texts';
 
 /** One parameter as WordPress's namespace index shows it: JSON-schema keywords, then `required`. */
 export interface IndexArgView {
-  description: string;
+  /** Absent only on the index's own `namespace` and `context` (ArgSpec.indexBare). */
+  description?: string;
   type?: string;
   format?: string;
   items?: { type: string; enum?: string[] };
@@ -45,6 +46,7 @@ export interface IndexUrls {
  */
 export function presentArg(dto: Function, spec: ArgSpec, t: Translate, context: ParseContext): IndexArgView {
   const meta = (Reflect.getMetadata(DECORATORS.API_MODEL_PROPERTIES, dto.prototype as object, spec.property) ?? {}) as SwaggerProperty;
+  if (spec.indexBare) return { default: meta.default, required: meta.required === true };
   return {
     description: t(meta.description ?? spec.description),
     ...(meta[UNTYPED] || typeof meta.type !== 'string' ? {} : { type: meta.type }),

@@ -40,6 +40,12 @@ export interface ArgSpec {
    * value itself, from the same function, so the two cannot disagree.
    */
   readonly requestDefault?: (context: ParseContext) => string;
+  /**
+   * Declared by WordPress core with a default only (the namespace index's `namespace` and
+   * `context`): the index shows `{default, required}` as WordPress does; /doc and the validation
+   * keep the description and the enum.
+   */
+  readonly indexBare?: boolean;
   readonly description: string;
   readonly in: 'path' | 'query' | 'body';
   /** `null` and `""` mean "clear this field" (updates); otherwise `null` counts as absent. */
