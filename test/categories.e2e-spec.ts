@@ -370,8 +370,26 @@ describe.each(TEST_DATABASES)('categories on $kind', (database) => {
       expect(res.body).toMatchObject({
         description: '<i>Blue</i> notes',
         slug: 'jazz-music',
-        url: 'http://calendar.test/events/category/jazz-music/',
+        // Under its parent, as the original's hierarchical rewrite nests a child's archive.
+        url: 'http://calendar.test/events/category/music/jazz-music/',
       });
+    });
+
+    it("nests a category's url under every ancestor's slug, top first, in lists, reads and writes", async () => {
+      const expected = 'http://calendar.test/events/category/music/jazz/bebop/';
+      const hardBop = await createOk({ name: 'Hard bop', parent: bebop.id });
+      expect((hardBop as unknown as { url: string }).url).toBe('http://calendar.test/events/category/music/jazz/bebop/hard-bop/');
+      expect((await t.request.get(t.api(`/categories/${bebop.id}`)).expect(200)).body.url).toBe(expected);
+      const list = await t.request.get(t.api('/categories')).query({ hide_empty: 0, per_page: 50 }).expect(200);
+      const urls = Object.fromEntries((list.body.categories as { slug: string; url: string }[]).map((term) => [term.slug, term.url]));
+      expect(urls).toMatchObject({ music: 'http://calendar.test/events/category/music/', bebop: expected });
+      // Moved to the top, its url loses the ancestors.
+      const moved = await t.request
+        .patch(t.api(`/categories/${bebop.id}`))
+        .set('Authorization', as('editor'))
+        .send({ parent: 0 })
+        .expect(200);
+      expect(moved.body.url).toBe('http://calendar.test/events/category/bebop/');
     });
 
     it.each([null, ''])('clears the description with %j', async (value) => {

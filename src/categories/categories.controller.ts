@@ -35,7 +35,7 @@ export class CategoriesController {
 
   @Get(':id')
   @LoadSubject(CategorySubject, 'read')
-  get(@Args() _args: CategoryIdDto, @Subject() term: TermEntity): TermView {
+  get(@Args() _args: CategoryIdDto, @Subject() term: TermEntity): Promise<TermView> {
     return this.terms.present(term);
   }
 

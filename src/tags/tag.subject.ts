@@ -17,6 +17,6 @@ export class TagSubject implements SubjectResolver<TermEntity> {
   }
 
   represent(term: TermEntity): Promise<TermView> {
-    return Promise.resolve(this.terms.present(term));
+    return this.terms.present(term);
   }
 }

@@ -35,7 +35,7 @@ export class TagsController {
 
   @Get(':id')
   @LoadSubject(TagSubject, 'read')
-  get(@Args() _args: TagIdDto, @Subject() term: TermEntity): TermView {
+  get(@Args() _args: TagIdDto, @Subject() term: TermEntity): Promise<TermView> {
     return this.terms.present(term);
   }
 

@@ -73,8 +73,12 @@ export function taxonomyOf(term: Pick<TermEntity, 'taxonomy'>): Taxonomy {
   return term.taxonomy === CATEGORY.name ? CATEGORY : TAG;
 }
 
-/** Keys in TERM_KEYS' order (a literal, compared with it by the unit spec); `parent` for categories only. */
-export function presentTerm(term: TermEntity, urls: TermUrlBuilder): TermView {
+/**
+ * Keys in TERM_KEYS' order (a literal, compared with it by the unit spec); `parent` for categories
+ * only. `ancestors`: the slugs above a category, top first: its archive URL nests them as the
+ * original's hierarchical rewrite does (`/events/category/concerts/jazz/`).
+ */
+export function presentTerm(term: TermEntity, urls: TermUrlBuilder, ancestors: readonly string[] = []): TermView {
   const taxonomy = taxonomyOf(term);
   return {
     id: term.id,
@@ -85,7 +89,7 @@ export function presentTerm(term: TermEntity, urls: TermUrlBuilder): TermView {
     taxonomy: taxonomy.name,
     ...(taxonomy.hierarchical ? { parent: term.parent } : {}),
     meta: [],
-    url: urls.site(...taxonomy.archivePath, term.slug),
+    url: urls.site(...taxonomy.archivePath, ...ancestors, term.slug),
     urls: termLinks(term, taxonomy, urls),
   };
 }

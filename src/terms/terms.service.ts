@@ -20,7 +20,7 @@ import { slugify } from '../common/slug';
 import { Taxonomy } from './taxonomy';
 import { insertTerm, termNameKey } from './term-insert';
 import { TermEntity } from './term.entity';
-import { TermView, presentTerm } from './term.presenter';
+import { TermView, presentTerm, taxonomyOf } from './term.presenter';
 import { EventLinks } from '../events/event-links';
 
 /**
@@ -87,7 +87,7 @@ export class TermsService {
     });
     return ListPage.terms(
       taxonomy.resource,
-      rows.map((term) => this.present(term)),
+      await this.presentAll(rows),
       total,
       pages,
       links,
@@ -101,8 +101,44 @@ export class TermsService {
     return term;
   }
 
-  present(term: TermEntity): TermView {
-    return presentTerm(term, this.urls);
+  async present(term: TermEntity): Promise<TermView> {
+    return (await this.presentAll([term]))[0];
+  }
+
+  /** Terms as the routes show them: one query finds the ancestors of every category with a parent. */
+  async presentAll(terms: readonly TermEntity[]): Promise<TermView[]> {
+    const ancestors = await this.ancestorSlugs(terms);
+    return terms.map((term) => presentTerm(term, this.urls, ancestors.get(term.id)));
+  }
+
+  /**
+   * The slugs above each category with a parent, top first. UNION (not UNION ALL) ends the walk
+   * even on a cycle, which writes refuse anyway; MAX_DEPTH bounds the chain built from it.
+   */
+  private async ancestorSlugs(terms: readonly TermEntity[]): Promise<Map<number, string[]>> {
+    const children = terms.filter((term) => term.parent > 0 && taxonomyOf(term).hierarchical);
+    const chains = new Map<number, string[]>();
+    if (!children.length) return chains;
+    const parents = [...new Set(children.map((term) => term.parent))];
+    const rows: { id: number | string; parent: number | string; slug: string }[] = await this.dataSource.query(
+      'WITH RECURSIVE up (id, parent, slug) AS (' +
+        `SELECT id, parent, slug FROM terms WHERE id IN (${parents.map(() => '?').join(', ')}) ` +
+        'UNION SELECT terms.id, terms.parent, terms.slug FROM terms JOIN up ON terms.id = up.parent' +
+        ') SELECT id, parent, slug FROM up',
+      parents,
+    );
+    const byId = new Map(rows.map((row) => [Number(row.id), { parent: Number(row.parent), slug: row.slug }]));
+    for (const term of children) {
+      const chain: string[] = [];
+      for (let id = term.parent, depth = 0; id > 0 && depth < MAX_DEPTH; depth++) {
+        const node = byId.get(id);
+        if (!node) break;
+        chain.unshift(node.slug);
+        id = node.parent;
+      }
+      chains.set(term.id, chain);
+    }
+    return chains;
   }
 
   async create(taxonomy: Taxonomy, input: TermInput & { name: string }): Promise<Created<TermView>> {
@@ -125,7 +161,7 @@ export class TermsService {
         }),
       MAX_WRITE_ATTEMPTS,
     );
-    const view = this.present(term);
+    const view = await this.present(term);
     return new Created(view, view.urls.self);
   }
 
