@@ -528,6 +528,12 @@ describe.each(TEST_DATABASES)('events list on $kind', (database) => {
         const res = await c.list(`${window}&${query}`).expect(400);
         expect(res.body.code).toBe('rest_invalid_param');
       });
+
+      it('takes a radius up to half the Earth round (20040 km) and says so past it', async () => {
+        await c.list(`${window}&geoloc_lat=0&geoloc_lng=0&geoloc_radius=20040`).expect(200);
+        const res = await c.list(`${window}&geoloc_lat=0&geoloc_lng=0&geoloc_radius=30000`).expect(400);
+        expect(res.body.data.params).toEqual({ geoloc_radius: 'Must be a distance in kilometres greater than 0 and at most 20040.' });
+      });
     });
   });
 

@@ -122,7 +122,8 @@ export const de_DE: Record<string, string> = {
   'Move an organizer to the trash': 'Einen Veranstalter in den Papierkorb verschieben',
   'Move an organizer to the trash by its slug': 'Einen Veranstalter anhand seiner Titelform in den Papierkorb verschieben',
   'Must be a boolean: true, false, 1 or 0.': 'Muss ein Wahrheitswert sein: true, false, 1 oder 0.',
-  'Must be a distance in kilometres greater than 0.': 'Muss eine Entfernung in Kilometern größer als 0 sein.',
+  'Must be a distance in kilometres greater than 0 and at most %s.':
+    'Muss eine Entfernung in Kilometern größer als 0 und höchstens %s sein.',
   'Must be a list: an array or a comma-separated string.': 'Muss eine Liste sein: ein Array oder eine kommagetrennte Zeichenkette.',
   'Must be a media id or the http(s) URL of an image (%s).': 'Muss eine Medien-ID oder die http(s)-URL eines Bildes sein (%s).',
   'Must be a number.': 'Muss eine Zahl sein.',

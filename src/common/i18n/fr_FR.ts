@@ -119,7 +119,7 @@ export const fr_FR: Record<string, string> = {
   'Move an organizer to the trash': 'Mettre un organisateur à la corbeille',
   'Move an organizer to the trash by its slug': 'Mettre un organisateur à la corbeille par son identifiant (slug)',
   'Must be a boolean: true, false, 1 or 0.': 'Doit être un booléen : true, false, 1 ou 0.',
-  'Must be a distance in kilometres greater than 0.': 'Doit être une distance en kilomètres supérieure à 0.',
+  'Must be a distance in kilometres greater than 0 and at most %s.': 'Doit être une distance en kilomètres supérieure à 0 et d’au plus %s.',
   'Must be a list: an array or a comma-separated string.': 'Doit être une liste : un tableau ou une chaîne séparée par des virgules.',
   'Must be a media id or the http(s) URL of an image (%s).': 'Doit être un ID de média ou l’URL http(s) d’une image (%s).',
   'Must be a number.': 'Doit être un nombre.',

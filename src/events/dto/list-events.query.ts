@@ -18,6 +18,7 @@ import { parseSearch } from '../../posts/search';
 import { PostStatus, parseStatusFilter } from '../../posts/status';
 
 export const DEFAULT_GEOLOC_RADIUS_KM = 25;
+const MAX_RADIUS_KM = 20_040;
 
 /** Term ids or slugs, as given; existence is checked against the taxonomy by the service. */
 function parseTermRefs(raw: unknown): ParseResult<string[]> {
@@ -33,7 +34,10 @@ function parseCoordinate(limit: number) {
 function parseRadius(raw: unknown): ParseResult<number> {
   const value = parseNumber(raw);
   if (!value.ok) return value;
-  return value.value > 0 && value.value <= 20_040 ? value : fail(msg('Must be a distance in kilometres greater than 0.'));
+  // Half the Earth's circumference: every point is within it.
+  return value.value > 0 && value.value <= MAX_RADIUS_KM
+    ? value
+    : fail(msg('Must be a distance in kilometres greater than 0 and at most %s.', MAX_RADIUS_KM));
 }
 
 const date = (name: string, description: string) => ValidateSiteDate({ name, description });
