@@ -86,6 +86,31 @@ describe.each(TEST_DATABASES)('HTTP conventions on $kind', (database) => {
     }
   });
 
+  it("answers a page number up to PHP's 2^63 - 1 as a page past the end, and 400 beyond it, on every list", async () => {
+    const huge = '9223372036854775807';
+    for (const resource of ['events', 'venues', 'organizers']) {
+      const res = await t.request
+        .get(t.api(`/${resource}`))
+        .query({ page: huge })
+        .expect(404);
+      expect(res.body.code).toBe(`${resource.slice(0, -1)}-archive-page-not-found`);
+    }
+    for (const resource of ['categories', 'tags']) {
+      const res = await t.request
+        .get(t.api(`/${resource}`))
+        .query({ page: huge })
+        .expect(200);
+      expect(res.body[resource]).toEqual([]);
+    }
+    for (const resource of ['events', 'venues', 'categories']) {
+      const res = await t.request
+        .get(t.api(`/${resource}`))
+        .query({ page: '9223372036854775808' })
+        .expect(400);
+      expect(res.body.data.params).toHaveProperty('page');
+    }
+  });
+
   describe("a tunnelled method (WordPress's `_method` and X-HTTP-Method-Override)", () => {
     const venue = async (name: string) =>
       (await t.request.post(t.api('/venues')).set('Authorization', editor.auth).send({ venue: name }).expect(201)).body as { id: number };

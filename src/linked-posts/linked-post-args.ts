@@ -2,7 +2,7 @@ import { parseHtml } from '../common/html/html-input';
 import { stripTags } from '../common/html/sanitize';
 import { msg } from '../common/i18n/message';
 import { ValidateInteger, ValidateText, ValidateTruthyWord } from '../common/params/validate';
-import { parsePerPage, parsePositiveInteger } from '../common/parsing/integer';
+import { parsePaging, parsePositiveInteger } from '../common/parsing/integer';
 import { ParseResult, fail, ok } from '../common/parsing/parse-result';
 import { ParsedDate } from '../common/parsing/date-input';
 import { parseString } from '../common/parsing/string';
@@ -152,11 +152,11 @@ export function pathSlugArg(description: string): PropertyDecorator {
 // ---- list parameters (tec-other-api §1.1) ----
 
 export function pageArg(): PropertyDecorator {
-  return ValidateInteger({ name: 'page', default: 1, description: 'The archive page to return', parse: parsePositiveInteger });
+  return ValidateInteger({ name: 'page', default: 1, description: 'The archive page to return', parse: parsePaging });
 }
 
 export function perPageArg(description: string): PropertyDecorator {
-  return ValidateInteger({ name: 'per_page', default: '10', description, parse: parsePerPage });
+  return ValidateInteger({ name: 'per_page', default: '10', description, parse: parsePaging });
 }
 
 export function searchArg(description: string): PropertyDecorator {
@@ -168,7 +168,7 @@ export function searchArg(description: string): PropertyDecorator {
 }
 
 export function eventArg(description: string): PropertyDecorator {
-  return ValidateInteger({ name: 'event', description, parse: parsePositiveInteger });
+  return ValidateInteger({ name: 'event', description, parse: parsePaging });
 }
 
 /** Untyped boolean-like (CONTRACT §2.2): any value switches the filter on, truthy or falsy. */

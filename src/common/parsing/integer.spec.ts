@@ -1,5 +1,5 @@
 import { msg } from '../i18n/message';
-import { parseInteger, parseNumber, parsePerPage, parsePositiveInteger } from './integer';
+import { parseInteger, parseNumber, parsePaging, parsePositiveInteger } from './integer';
 
 const NOT_AN_INTEGER = msg('Must be an integer.');
 
@@ -140,15 +140,15 @@ describe('parseNumber', () => {
   });
 });
 
-describe('parsePerPage', () => {
+describe('parsePaging', () => {
   it('takes a whole number beyond the safe range but within PHP_INT_MAX as the largest page, as the original caps it', () => {
-    expect(parsePerPage('9007199254740993')).toEqual({ ok: true, value: Number.MAX_SAFE_INTEGER });
-    expect(parsePerPage('9223372036854775807')).toEqual({ ok: true, value: Number.MAX_SAFE_INTEGER });
-    expect(parsePerPage('25')).toEqual({ ok: true, value: 25 });
+    expect(parsePaging('9007199254740993')).toEqual({ ok: true, value: Number.MAX_SAFE_INTEGER });
+    expect(parsePaging('9223372036854775807')).toEqual({ ok: true, value: Number.MAX_SAFE_INTEGER });
+    expect(parsePaging('25')).toEqual({ ok: true, value: 25 });
   });
 
   it("refuses what is not a positive integer, and numbers past PHP_INT_MAX (the original's intval(v) == v fails)", () => {
     for (const raw of ['0', '9223372036854775808', '99999999999999999999', '-99999999999999999999', '1e30', '12abc', '', 1.5, 1e20])
-      expect(parsePerPage(raw).ok).toBe(false);
+      expect(parsePaging(raw).ok).toBe(false);
   });
 });

@@ -39,13 +39,13 @@ export function parsePositiveInteger(raw: unknown): ParseResult<number> {
 const PHP_INT_MAX = 9223372036854775807n;
 
 /**
- * `per_page` of every list. The original checks it with `is_positive_int`
- * (`is_numeric(v) && intval(v) == v && intval(v) > 0`), then lowers it to its maximum: a whole
- * number beyond JavaScript's safe integers but within PHP_INT_MAX passes there, so it is the
- * largest page here (the list lowers it to MAX_PER_PAGE); beyond PHP_INT_MAX intval saturates,
- * the comparison fails and the original answers 400, as this does.
+ * `page` and `per_page` of every list. The original checks them with `is_positive_int`
+ * (`is_numeric(v) && intval(v) == v && intval(v) > 0`): a whole number beyond JavaScript's safe
+ * integers but within PHP_INT_MAX passes there, so it is the largest number here (a per_page the
+ * list lowers to MAX_PER_PAGE, a page past the last); beyond PHP_INT_MAX intval saturates, the
+ * comparison fails and the original answers 400, as this does.
  */
-export function parsePerPage(raw: unknown): ParseResult<number> {
+export function parsePaging(raw: unknown): ParseResult<number> {
   const digits = typeof raw === 'string' ? /^(\d{16,})(?:\.0*)?$/.exec(raw.trim())?.[1] : undefined;
   if (digits && !Number.isSafeInteger(Number(digits)) && BigInt(digits) <= PHP_INT_MAX) return ok(Number.MAX_SAFE_INTEGER);
   return parsePositiveInteger(raw);

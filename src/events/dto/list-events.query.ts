@@ -10,7 +10,7 @@ import {
   ValidateTruthyWord,
 } from '../../common/params/validate';
 import { ParseResult, fail, ok } from '../../common/parsing/parse-result';
-import { parseNumber, parsePerPage, parsePositiveInteger } from '../../common/parsing/integer';
+import { parseNumber, parsePaging, parsePositiveInteger } from '../../common/parsing/integer';
 import { parseIntegerList, parseList } from '../../common/parsing/list';
 import { parseString } from '../../common/parsing/string';
 import { defaultBound } from '../../listing/date-window';
@@ -52,14 +52,14 @@ const windowBound = (name: 'start_date' | 'end_date', description: string) =>
 
 /** GET /events (specification §4.2), in the specification's order, then our extensions. */
 export class ListEventsQuery {
-  @ValidateInteger({ name: 'page', default: 1, description: 'The archive page to return', parse: parsePositiveInteger })
+  @ValidateInteger({ name: 'page', default: 1, description: 'The archive page to return', parse: parsePaging })
   page?: number;
 
   @ValidateInteger({
     name: 'per_page',
     default: '10',
     description: 'The number of events to return on each page',
-    parse: parsePerPage,
+    parse: parsePaging,
   })
   perPage?: number;
 

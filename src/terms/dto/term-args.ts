@@ -1,7 +1,7 @@
 import { sanitizeHtml, stripTags } from '../../common/html/sanitize';
 import { msg } from '../../common/i18n/message';
 import { ValidateBoolean, ValidateInteger, ValidateList, ValidateText } from '../../common/params/validate';
-import { ParseResult, fail, ok, parsePerPage, parsePositiveInteger, parseString } from '../../common/parsing';
+import { ParseResult, fail, ok, parsePaging, parsePositiveInteger, parseString } from '../../common/parsing';
 import { MAX_SEARCH_LENGTH } from '../../posts/search';
 import { MAX_SLUG_LENGTH, slugify } from '../../common/slug';
 
@@ -22,12 +22,12 @@ export const MAX_DESCRIPTION_BYTES = 65_535;
 /** The list parameters; `plural` is "event categories" or "event tags". */
 export function termListArgs(plural: string) {
   return {
-    page: ValidateInteger({ name: 'page', default: 1, description: 'The archive page to return', parse: parsePositiveInteger }),
+    page: ValidateInteger({ name: 'page', default: 1, description: 'The archive page to return', parse: parsePaging }),
     perPage: ValidateInteger({
       name: 'per_page',
       default: '10',
       description: `The number of ${plural} to return on each page`,
-      parse: parsePerPage,
+      parse: parsePaging,
     }),
     search: ValidateText({
       name: 'search',
