@@ -425,6 +425,8 @@ describe.each(TEST_DATABASES)('events list on $kind', (database) => {
       it('keeps the last value of a name given twice without brackets, as PHP does for the original', async () => {
         expect(await list(`categories=talks&categories=bebop`)).toEqual([ids.concert]);
         expect(await list(`categories[]=talks&categories[]=bebop`)).toEqual([ids.concert, ids.lecture]);
+        // Keyed, as PHP reads `a[x]=1` (an array all the same).
+        expect(await list(`categories[x]=talks&categories[y]=bebop`)).toEqual([ids.concert, ids.lecture]);
         const first = await c.list(`${window}&per_page=1`).expect(200);
         // A rest_url (page=1 first) with another page appended gives that page, not a 400.
         const second = await c.get(

@@ -31,11 +31,18 @@ describe('parseList', () => {
     });
   });
 
-  it.each([[null], [undefined], [true], [{}], [Number.NaN]])('rejects %p', (raw) => {
+  it.each([[null], [undefined], [true], [Number.NaN], [new Date(0)]])('rejects %p', (raw) => {
     expect(parseList(raw)).toEqual({
       ok: false,
       reason: msg('Must be a list: an array or a comma-separated string.'),
     });
+  });
+
+  it('reads a keyed list (`a[x]=1&a[y]=2`, a JSON object) as its values, as PHP reads it an array', () => {
+    expect(parseList({ x: '1', y: 'jazz' })).toEqual({ ok: true, value: ['1', 'jazz'] });
+    expect(parseList(Object.assign(Object.create(null) as object, { 0: '4' }))).toEqual({ ok: true, value: ['4'] });
+    expect(parseList({})).toEqual({ ok: false, reason: msg('Must not be empty.') });
+    expect(parseList({ x: { y: '1' } })).toEqual({ ok: false, reason: msg('Each item must be a string or a number.') });
   });
 
   it('accepts 100 items and rejects 101 by default', () => {

@@ -15,6 +15,8 @@ export interface IntegerListOptions extends ListOptions {
 
 export function parseList(raw: unknown, opts: ListOptions = {}): ParseResult<string[]> {
   const maxItems = opts.maxItems ?? DEFAULT_MAX_LIST_ITEMS;
+  // `a[x]=1&a[y]=2` (or a JSON object) is an array to PHP, as the original reads it: its values.
+  if (isPlainObject(raw)) raw = Object.values(raw);
   let items: string[];
   if (typeof raw === 'string') {
     items = raw.split(',');
@@ -53,4 +55,10 @@ export function parseIntegerList(raw: unknown, opts: IntegerListOptions = {}): P
     seen.add(parsed.value);
   }
   return ok([...seen]);
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const prototype = Object.getPrototypeOf(value) as unknown;
+  return prototype === Object.prototype || prototype === null;
 }
