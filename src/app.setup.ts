@@ -1,12 +1,13 @@
 import { INestApplication } from '@nestjs/common';
 import { NestExpressApplication } from '@nestjs/platform-express';
-import { Express, Request, json, raw, urlencoded } from 'express';
-import methodOverride from 'method-override';
+import { Express, NextFunction, Request, Response, json, raw, urlencoded } from 'express';
 import { randomUUID } from 'node:crypto';
 import { parse as parseQueryString } from 'qs';
 import { BENCH_ROUTES } from './bench-mode/bench-routes';
 import { FORM_FIELDS, bodyParserErrors, refuseDeepBodies } from './common/errors/body-parser-errors';
 import { multipartFields } from './common/http/multipart-fields';
+import { methodTunnel } from './common/http/method-tunnel';
+import { refuseCrossSiteWrites } from './common/http/cross-site-writes';
 import { noEtagOnWrites, notModified } from './common/http/etag';
 import { answerClientErrorsAsJson } from './common/http/client-errors';
 import { countInFlight } from './common/http/in-flight';
@@ -51,12 +52,7 @@ export function configureApp(app: INestApplication, config: AppConfig): NestExpr
   });
   const aliases = namespaceAliasRouting(config);
   if (aliases) express.use(aliases.rewrite);
-  // WordPress's REST server takes the method from `_method` or X-HTTP-Method-Override (the query
-  // parameter first), and its own JavaScript client tunnels PUT, PATCH and DELETE that way: a
-  // tunnelled DELETE must delete, not update. Only a POST may be tunnelled (a link or an <img>
-  // cannot delete anything), and before routing, so every guard sees the method that runs.
-  express.use(methodOverride('X-HTTP-Method-Override'));
-  express.use(methodOverride(tunnelledMethod));
+  express.use(methodTunnel);
 
   express.use(countInFlight);
   // Reads go to the primary unless the authentication guard finds an anonymous GET (issue #15).
@@ -87,6 +83,8 @@ export function configureApp(app: INestApplication, config: AppConfig): NestExpr
   express.use(multipartFields);
   express.use(bodyParserErrors);
   express.use(refuseDeepBodies);
+  // After the parsers' error handler, which would take this refusal for an unreadable body.
+  express.use(refuseCrossSiteWrites(config));
   if (aliases) express.use(aliases.bind);
 
   if (config.corsOrigins) {
@@ -104,9 +102,11 @@ export function configureApp(app: INestApplication, config: AppConfig): NestExpr
       ],
       exposedHeaders: ['X-TEC-Total', 'X-TEC-TotalPages', 'Link', 'ETag', 'Location', 'Retry-After', 'X-Request-Id', 'Idempotent-Replayed'],
       maxAge: 600,
-      // A preflight goes on to the route's OPTIONS answer (the route's description, or 404 for no route).
+      // cors takes every OPTIONS for a preflight; a plain one (no Access-Control-Request-Method)
+      // goes on to the route's description, as WordPress answers it (route-options.controller.ts).
       preflightContinue: true,
     });
+    express.use(endPreflights);
   }
 
   express.setGlobalPrefix(`${config.restPrefix}/${NAMESPACE}`.replace(/^\//, ''), {
@@ -119,8 +119,9 @@ export function configureApp(app: INestApplication, config: AppConfig): NestExpr
   return express;
 }
 
-/** `?_method=DELETE`: a string that is not a method (or none) leaves the request's own. */
-function tunnelledMethod(request: Request): string {
-  const value = (request.query as Record<string, unknown>)._method;
-  return typeof value === 'string' ? value : '';
+/** A CORS preflight, answered by cors' headers alone: 204 on any path, before guards and load shedding. */
+function endPreflights(request: Request, response: Response, next: NextFunction): void {
+  if (request.method !== 'OPTIONS' || request.headers['access-control-request-method'] === undefined) return next();
+  response.status(204).setHeader('Content-Length', '0');
+  response.end();
 }

@@ -2,6 +2,7 @@ import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
 import { DiscoveryService, MetadataScanner } from '@nestjs/core';
 import { DateTime } from 'luxon';
 import { CATALOGS } from '../src/common/i18n/catalogs';
+import { APP_CONFIG, AppConfig } from '../src/config/app-config';
 import { ArgSpec, getArgSpecs } from '../src/common/params/arg-spec';
 import { ARGS_DTO } from '../src/common/params/args.decorator';
 import { TEST_DATABASES } from './support/databases';
@@ -308,7 +309,10 @@ describe.each(TEST_DATABASES)('discovery on $kind', (database) => {
     });
 
     it("shows the events list's start_date and end_date defaults as this request gets them: the bounds the default list applies", async () => {
+      const zone = t.app.get<AppConfig>(APP_CONFIG).siteTimezone;
+      const before = DateTime.now().setZone(zone).startOf('day');
       const [fresh, list] = await Promise.all([t.request.get(t.api()).expect(200), t.request.get(t.api('/events')).expect(200)]);
+      const after = DateTime.now().setZone(zone).startOf('day');
       const applied = new URL(list.body.rest_url as string).searchParams;
       for (const key of [`${NS}/events`, `${NS}/events/ics`]) {
         const args = endpointOf(fresh.body as NamespaceIndex, key, 'GET').args;
@@ -318,10 +322,13 @@ describe.each(TEST_DATABASES)('discovery on $kind', (database) => {
           end: { description: 'Events that end on the specified date', default: applied.get('end_date'), required: false },
         });
       }
-      // A date-time at request time, and about two years after it (specification §4.2).
-      const today = DateTime.utc().startOf('day');
-      expect(applied.get('start_date')).toBe(today.toFormat('yyyy-MM-dd HH:mm:ss'));
-      expect(applied.get('end_date')).toBe(today.plus({ years: 2 }).endOf('day').toFormat('yyyy-MM-dd HH:mm:ss'));
+      // A date-time at request time, and about two years after it (specification §4.2): the site
+      // day of the requests (either one, should they straddle midnight).
+      const bounds = (day: DateTime) => [
+        day.toFormat('yyyy-MM-dd HH:mm:ss'),
+        day.plus({ years: 2 }).endOf('day').toFormat('yyyy-MM-dd HH:mm:ss'),
+      ];
+      expect([bounds(before), bounds(after)]).toContainEqual([applied.get('start_date'), applied.get('end_date')]);
     });
 
     it('lists only the API: not the docs page, /health or /ready', () => {

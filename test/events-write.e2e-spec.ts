@@ -89,6 +89,24 @@ describe.each(TEST_DATABASES)('event writes on $kind', (database) => {
       expect(res.body).toMatchObject({ title: 'Form event', featured: true, categories: [expect.objectContaining({ name: 'Form cat' })] });
     });
 
+    it('takes keyed lists (categories[x]=...) as PHP reads them, and a term as {id}', async () => {
+      const form = await c.t.request
+        .post(t.api('/events'))
+        .set('Authorization', c.auth('editor'))
+        .type('form')
+        .send('title=Keyed&start_date=2030-01-10+10:00:00&end_date=2030-01-10+11:00:00&categories[a]=Keyed+cat&tags[b]=keyed-tag')
+        .expect(201);
+      const category = form.body.categories[0] as { id: number; name: string };
+      expect(category.name).toBe('Keyed cat');
+      expect(form.body.tags).toEqual([expect.objectContaining({ name: 'keyed-tag' })]);
+      const json = await post(
+        { title: 'By id object', ...DATES, categories: [{ id: category.id }], tags: { x: 'keyed-tag' } },
+        'editor',
+      ).expect(201);
+      expect(json.body.categories).toEqual([expect.objectContaining({ id: category.id })]);
+      expect(json.body.tags).toEqual([expect.objectContaining({ name: 'keyed-tag' })]);
+    });
+
     it.each([
       [{ title: '' }, 'title'],
       [{ title: '<b></b>' }, 'title'],

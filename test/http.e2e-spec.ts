@@ -174,10 +174,72 @@ describe.each(TEST_DATABASES)('HTTP conventions on $kind', (database) => {
       expect(await status(id)).toBe('trash');
     });
 
-    it('leaves _method out of the links of a list', async () => {
-      const res = await t.request.post(t.api('/venues?_method=GET&per_page=1')).expect(200);
-      expect(res.body.rest_url).not.toContain('_method');
-      expect(res.body.venues).toHaveLength(1);
+    it('tunnels only PUT, PATCH and DELETE: any other method asked for leaves a POST a POST, with its whole answer', async () => {
+      const { id } = await venue('Tunnel other');
+      for (const method of ['HEAD', 'GET', 'OPTIONS', 'TRACE', 'CONNECT', 'nonsense']) {
+        const res = await t.request
+          .post(t.api(`/venues/${id}?_method=${method}`))
+          .set('Authorization', editor.auth)
+          .send({ city: `City ${method}` });
+        expect({ method, status: res.status, city: res.body.city }).toEqual({ method, status: 200, city: `City ${method}` });
+        expect(Number(res.headers['content-length'])).toBe(Buffer.byteLength(res.text));
+      }
+      // An update, not a read: anonymous callers are refused as for any POST.
+      await t.request
+        .post(t.api(`/venues/${id}`))
+        .set('X-HTTP-Method-Override', 'GET')
+        .expect(401);
+      expect(await status(id)).toBe('publish');
+    });
+  });
+
+  describe('writes from the pages of other sites (CSRF)', () => {
+    it("refuses a browser's cross-site POST, form or tunnelled DELETE, with 403 and changes nothing", async () => {
+      const event = await t.request
+        .post(t.api('/events'))
+        .set('Authorization', editor.auth)
+        .send({ title: 'Target', start_date: '2030-01-01 10:00', end_date: '2030-01-01 11:00' })
+        .expect(201);
+      const forged = await t.request
+        .post(t.api(`/events/${event.body.id}?_method=DELETE`))
+        .set('Authorization', editor.auth)
+        .set('Origin', 'https://evil.example.com')
+        .set('Sec-Fetch-Site', 'cross-site')
+        .type('form')
+        .send('title=Hacked')
+        .expect(403);
+      expect(forged.body).toMatchObject({ code: 'rest_forbidden', data: { status: 403 } });
+      // An older browser sends Origin only.
+      await t.request
+        .post(t.api(`/events/${event.body.id}`))
+        .set('Authorization', editor.auth)
+        .set('Origin', 'https://evil.example.com')
+        .send({ title: 'Hacked' })
+        .expect(403);
+      const after = await t.request
+        .get(t.api(`/events/${event.body.id}`))
+        .set('Authorization', editor.auth)
+        .expect(200);
+      expect(after.body).toMatchObject({ status: 'publish', title: 'Target' });
+    });
+
+    it('lets through CORS_ORIGINS, same-origin pages, reads, and clients that are not browsers', async () => {
+      const allowed = await t.request
+        .post(t.api('/categories'))
+        .set('Authorization', editor.auth)
+        .set('Origin', 'https://app.example.com')
+        .set('Sec-Fetch-Site', 'cross-site')
+        .send({ name: 'From the app' })
+        .expect(201);
+      expect(allowed.headers['access-control-allow-origin']).toBe('https://app.example.com');
+      await t.request
+        .post(t.api('/categories'))
+        .set('Authorization', editor.auth)
+        .set('Sec-Fetch-Site', 'same-origin')
+        .send({ name: 'Same origin' })
+        .expect(201);
+      await t.request.get(t.api('/categories')).set('Origin', 'https://evil.example.com').set('Sec-Fetch-Site', 'cross-site').expect(200);
+      await t.request.post(t.api('/categories')).set('Authorization', editor.auth).send({ name: 'A script' }).expect(201);
     });
   });
 
@@ -202,5 +264,27 @@ describe.each(TEST_DATABASES)('HTTP conventions on $kind', (database) => {
       .set('Access-Control-Request-Headers', 'Authorization, Content-Type');
     expect(res.status).toBeLessThan(300);
     expect(res.headers['access-control-allow-headers']).toMatch(/Authorization/);
+  });
+
+  it('answers every preflight with 204 and the CORS headers, whatever the path (a rest_url with its slash, /health)', async () => {
+    for (const path of [t.api('/categories/'), t.api('/Events'), t.api('/events/by-slug/a%2Fb'), '/health', t.api('/nothing')]) {
+      const res = await t.request
+        .options(path)
+        .set('Origin', 'https://app.example.com')
+        .set('Access-Control-Request-Method', 'DELETE')
+        .set('Access-Control-Request-Headers', 'Authorization');
+      expect({ path, status: res.status, origin: res.headers['access-control-allow-origin'] }).toEqual({
+        path,
+        status: 204,
+        origin: 'https://app.example.com',
+      });
+    }
+  });
+
+  it('describes a route to a plain OPTIONS as Express routes it: case-insensitively, a trailing slash ignored, an encoded slash in a slug', async () => {
+    for (const path of ['/categories/', '/Categories', '/events/by-slug/a%2Fb', '/events/12/']) {
+      const res = await t.request.options(t.api(path));
+      expect({ path, status: res.status, allow: res.headers.allow }).toEqual({ path, status: 200, allow: 'GET' });
+    }
   });
 });

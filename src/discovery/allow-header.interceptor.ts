@@ -1,8 +1,8 @@
 import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nestjs/common';
 import { Request, Response } from 'express';
 import { Observable } from 'rxjs';
-import { mayCall } from '../auth/route-access';
-import { CatalogRoute, RouteCatalog } from './route-catalog';
+import { allowedMethods } from './allowed-methods';
+import { RouteCatalog } from './route-catalog';
 
 /**
  * `Allow`: the methods of the matched route this caller may use, in the index's order, as
@@ -16,16 +16,10 @@ export class AllowHeaderInterceptor implements NestInterceptor {
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     const route = this.catalog.routeOf(context.getClass().name, context.getHandler().name);
-    if (route) setAllowHeader(route, context.switchToHttp().getRequest<Request>(), context.switchToHttp().getResponse<Response>());
+    if (route) {
+      const allowed = allowedMethods(route, context.switchToHttp().getRequest<Request>().user);
+      if (allowed.length) context.switchToHttp().getResponse<Response>().setHeader('Allow', allowed.join(', '));
+    }
     return next.handle();
   }
-}
-
-/** `Allow: <the route's methods this caller may use>`, none when it may use none. */
-export function setAllowHeader(route: CatalogRoute, request: Request, response: Response): void {
-  const handlers = route.endpoints.flatMap((endpoint) => endpoint.handlers);
-  const allowed = route.methods.filter((method) =>
-    handlers.some((handler) => handler.method === method && mayCall(handler.access, method, request.user)),
-  );
-  if (allowed.length) response.setHeader('Allow', allowed.join(', '));
 }

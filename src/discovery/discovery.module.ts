@@ -5,6 +5,7 @@ import { DocController } from './doc.controller';
 import { DocsPageController } from './docs-page.controller';
 import { DocsPagePolicy } from './docs-page.policy';
 import { NamespaceIndexController } from './namespace-index.controller';
+import { NamespaceIndexService } from './namespace-index.service';
 import { RouteCatalog } from './route-catalog';
 import { RouteOptionsController } from './route-options.controller';
 import { SwaggerScanStore } from './swagger-document';
@@ -16,7 +17,7 @@ import { SwaggerScanStore } from './swagger-document';
 @Module({
   imports: [NestDiscoveryModule],
   controllers: [NamespaceIndexController, DocController, DocsPageController, RouteOptionsController],
-  providers: [RouteCatalog, SwaggerScanStore, ValidatedParamsCheck],
+  providers: [RouteCatalog, NamespaceIndexService, SwaggerScanStore, ValidatedParamsCheck],
   exports: [RouteCatalog, SwaggerScanStore],
 })
 export class DiscoveryModule implements NestModule {

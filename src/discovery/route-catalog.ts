@@ -218,14 +218,20 @@ export class RouteCatalog {
   }
 
   /**
-   * The route a path under the namespace names (`''` for the index, `/events/12`), as WordPress
-   * matches its patterns: `(?P<id>\d+)` only digits, `(?P<slug>[^/]+)` one segment.
+   * The route the path segments under the namespace name (`[]` for the index, `['events', '12']`),
+   * as WordPress matches its patterns (`(?P<id>\d+)` only digits, `(?P<slug>[^/]+)` one segment)
+   * and as Express routes: case-insensitively, a trailing slash ignored.
    */
-  match(path: string): CatalogRoute | undefined {
+  match(segments: readonly string[]): CatalogRoute | undefined {
     this.patterns ??= this.all().map((route) => ({
       route,
-      regex: new RegExp(`^${route.pattern.slice(NAMESPACE.length + 1).replace(/\(\?P</g, '(?<')}$`),
+      regex: new RegExp(`^${route.pattern.slice(NAMESPACE.length + 1).replace(/\(\?P</g, '(?<')}$`, 'i'),
     }));
+    // Each segment as written in the URL, so that a slug holding an encoded "/" stays one segment.
+    const path = segments
+      .filter((segment, i) => segment !== '' || i < segments.length - 1)
+      .map((segment) => `/${encodeURIComponent(segment)}`)
+      .join('');
     return this.patterns.find(({ regex }) => regex.test(path))?.route;
   }
 

@@ -168,7 +168,7 @@ export function searchArg(description: string): PropertyDecorator {
 }
 
 export function eventArg(description: string): PropertyDecorator {
-  return ValidateInteger({ name: 'event', description, parse: parsePaging });
+  return ValidateInteger({ name: 'event', description, parse: parsePositiveInteger });
 }
 
 /** Untyped boolean-like (CONTRACT §2.2): any value switches the filter on, truthy or falsy. */

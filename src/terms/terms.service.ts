@@ -9,6 +9,8 @@ import { Message, msg } from '../common/i18n/message';
 import { unreadableIds } from '../posts/readable';
 import { Urls } from '../common/urls/urls';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
+import { marks } from '../database/placeholders';
+import { readQuery } from '../database/read-routing';
 import { transaction } from '../database/transaction';
 import { retryOnSlugConflict } from '../posts/slug';
 import { recordEventChanges, keepingCategoryTrees } from '../events/event-day-counts';
@@ -17,7 +19,7 @@ import { FilterValue, ListPage, buildListLinks, resolvePage, totalPages } from '
 import { ListTermsQuery } from './dto/list-terms.query';
 import { TermInput } from './dto/write-term.dto';
 import { slugify } from '../common/slug';
-import { Taxonomy } from './taxonomy';
+import { CATEGORY, Taxonomy } from './taxonomy';
 import { insertTerm, termNameKey } from './term-insert';
 import { TermEntity } from './term.entity';
 import { TermView, presentTerm, taxonomyOf } from './term.presenter';
@@ -85,13 +87,7 @@ export class TermsService {
       totalPages: pages,
       filters,
     });
-    return ListPage.terms(
-      taxonomy.resource,
-      await this.presentAll(rows),
-      total,
-      pages,
-      links,
-    );
+    return ListPage.terms(taxonomy.resource, await this.presentAll(rows), total, pages, links);
   }
 
   /** The term, or 404 rest_term_invalid (also for a term of the other taxonomy). */
@@ -112,20 +108,23 @@ export class TermsService {
   }
 
   /**
-   * The slugs above each category with a parent, top first. UNION (not UNION ALL) ends the walk
-   * even on a cycle, which writes refuse anyway; MAX_DEPTH bounds the chain built from it.
+   * The slugs above each category with a parent, top first (the write path's walk up,
+   * loadCategoryTrees, also locks what it reads; this one only reads). UNION (not UNION ALL) ends
+   * the walk even on a cycle, which writes refuse anyway; MAX_DEPTH bounds the chain built from it.
    */
   private async ancestorSlugs(terms: readonly TermEntity[]): Promise<Map<number, string[]>> {
     const children = terms.filter((term) => term.parent > 0 && taxonomyOf(term).hierarchical);
     const chains = new Map<number, string[]>();
     if (!children.length) return chains;
     const parents = [...new Set(children.map((term) => term.parent))];
-    const rows: { id: number | string; parent: number | string; slug: string }[] = await this.dataSource.query(
+    // On a replica when the request may use one, as the page it presents was read (issue #15).
+    const rows = await readQuery<{ id: number | string; parent: number | string; slug: string }[]>(
+      this.dataSource.manager,
       'WITH RECURSIVE up (id, parent, slug) AS (' +
-        `SELECT id, parent, slug FROM terms WHERE id IN (${parents.map(() => '?').join(', ')}) ` +
-        'UNION SELECT terms.id, terms.parent, terms.slug FROM terms JOIN up ON terms.id = up.parent' +
+        `SELECT id, parent, slug FROM terms WHERE id IN (${marks(parents.length)}) AND taxonomy = ? ` +
+        'UNION SELECT t.id, t.parent, t.slug FROM terms t INNER JOIN up ON t.id = up.parent WHERE t.taxonomy = ?' +
         ') SELECT id, parent, slug FROM up',
-      parents,
+      [...parents, CATEGORY.name, CATEGORY.name],
     );
     const byId = new Map(rows.map((row) => [Number(row.id), { parent: Number(row.parent), slug: row.slug }]));
     for (const term of children) {

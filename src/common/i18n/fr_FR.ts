@@ -180,6 +180,8 @@ export const fr_FR: Record<string, string> = {
     'rest_missing_callback_param : les noms manquants ; rest_invalid_param : une raison par nom',
   "The series' RFC 5545 RRULE, EXDATE and RDATE lines (events of a series only)":
     'Les lignes RFC 5545 RRULE, EXDATE et RDATE de la série (évènements d’une série uniquement)',
+  'Requests from the pages of other sites may not change anything here.':
+    'Les requêtes venant des pages d’autres sites ne peuvent rien modifier ici.',
   'schema.org data (single reads only)': 'Données schema.org (lectures individuelles uniquement)',
   'Scope under which the request is made; determines fields present in response.':
     'Contexte de la requête ; détermine les champs présents dans la réponse.',

@@ -56,26 +56,28 @@ function isEmptyValue(value: unknown): boolean {
   return value === null || value === '' || value === 0 || value === '0';
 }
 
-function isShownTerm(item: unknown): item is { id: number } {
-  return (
-    typeof item === 'object' &&
-    item !== null &&
-    !Array.isArray(item) &&
-    typeof (item as { id?: unknown }).id === 'number' &&
-    'taxonomy' in item
-  );
+/** A term given as an object: `{id, ...}` as events show their terms (or `{id}` alone), by its id. */
+function isTermObject(item: unknown): item is { id: number } {
+  return typeof item === 'object' && item !== null && !Array.isArray(item) && typeof (item as { id?: unknown }).id === 'number';
 }
 
 /**
- * Categories or tags: ids, slugs or names; `[]`, `{}`, `0`, `""` mean none. A term object as
- * events show them (`{id, name, slug, ...}`) is its id: clients send back whole objects.
+ * Categories or tags: ids, slugs or names; `[]`, `{}`, `0`, `""` mean none. A term object (as
+ * events show them: clients send back whole objects) is its id; any other object is a keyed list
+ * (`categories[x]=jazz` in a form), its values, as PHP reads it an array.
  */
 function parseTermInputs(raw: unknown): ParseResult<string[]> {
   if (isEmptyValue(raw)) return ok([]);
-  const items = Array.isArray(raw) ? (raw as unknown[]) : typeof raw === 'string' ? raw.split(',') : [raw];
+  const items = Array.isArray(raw)
+    ? (raw as unknown[])
+    : typeof raw === 'string'
+      ? raw.split(',')
+      : typeof raw === 'object' && raw !== null && !isTermObject(raw)
+        ? Object.values(raw)
+        : [raw];
   const values: string[] = [];
   for (let item of items) {
-    if (isShownTerm(item)) item = item.id;
+    if (isTermObject(item)) item = item.id;
     if (typeof item === 'number' && Number.isInteger(item) && item > 0) {
       // 1e308 is an integer to JavaScript, and would become a term named "1e+308".
       if (!Number.isSafeInteger(item)) return fail(msg('"%s" must be at most %s.', item, Number.MAX_SAFE_INTEGER));
