@@ -25,16 +25,20 @@ export function securityHeaders(config: AppConfig): RequestHandler {
   };
 }
 
+/** WordPress's no-cache headers (wp_get_nocache_headers), as it sends them to signed-in callers (observed). */
+const NO_CACHE = { 'Cache-Control': 'no-cache, must-revalidate, max-age=0, no-store, private', Expires: 'Wed, 11 Jan 1984 05:00:00 GMT' };
+
 /**
- * `Cache-Control: private, no-store` on every response to a request that carried credentials (any
- * Authorization header, even a wrong one) or a `password` parameter (query or body): such answers
- * may hold what others must not see, and no cache between the caller and us may keep them. Set as
- * the headers are written, since the body is parsed later and errors answer from anywhere.
+ * No caching (`private, no-store`, in WordPress's words) on every response to a request that
+ * carried credentials (any Authorization header, even a wrong one) or a `password` parameter
+ * (query or body): such answers may hold what others must not see, and no cache between the
+ * caller and us may keep them. Set as the headers are written, since the body is parsed later and
+ * errors answer from anywhere.
  */
 export function privateWhenCredentialed(request: Request, response: Response, next: NextFunction): void {
   const writeHead = response.writeHead.bind(response) as (...args: unknown[]) => Response;
   response.writeHead = ((...args: unknown[]) => {
-    if (carriesCredentials(request)) response.setHeader('Cache-Control', 'private, no-store');
+    if (carriesCredentials(request)) response.set(NO_CACHE);
     return writeHead(...args);
   }) as Response['writeHead'];
   next();
