@@ -6,6 +6,7 @@ import { parse as parseQueryString } from 'qs';
 import { BENCH_ROUTES } from './bench-mode/bench-routes';
 import { FORM_FIELDS, bodyParserErrors, refuseDeepBodies } from './common/errors/body-parser-errors';
 import { multipartFields } from './common/http/multipart-fields';
+import { wordpressJsonType } from './common/http/json-content-type';
 import { methodTunnel } from './common/http/method-tunnel';
 import { refuseCrossSiteWrites } from './common/http/cross-site-writes';
 import { noEtagOnWrites, notModified } from './common/http/etag';
@@ -70,6 +71,7 @@ export function configureApp(app: INestApplication, config: AppConfig): NestExpr
   // preflights): security headers, private caching for credentials, request metrics, access log.
   express.use(securityHeaders(config));
   express.use(privateWhenCredentialed);
+  express.use(wordpressJsonType);
   express.use(noEtagOnWrites);
   express.use(app.get(Metrics).observe);
   express.use(accessLog(app.get(ROOT_LOGGER)));

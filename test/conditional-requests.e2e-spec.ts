@@ -62,7 +62,7 @@ describe.each(TEST_DATABASES)('conditional requests on $kind', (database) => {
           expect(res.headers.etag).toMatch(STRONG_ETAG);
           expect(res.headers.etag).toBe(tagOf(res));
           // Sent as the JSON text the tag was computed from, typed as any JSON answer.
-          expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+          expect(res.headers['content-type']).toBe('application/json; charset=UTF-8');
           expect(res.text).toBe(JSON.stringify(res.body));
           tags.push(res.headers.etag);
         }

@@ -61,6 +61,23 @@ describe.each(TEST_DATABASES)('HTTP conventions on $kind', (database) => {
     expect(res.body.code).toBe('rest_no_route');
   });
 
+  it('types every JSON answer application/json; charset=UTF-8, as WordPress writes it', async () => {
+    const answers = [
+      await t.request.get(t.api('/categories')).expect(200),
+      await t.request.get(t.api('')).expect(200),
+      await t.request.get(t.api('/events/999999')).expect(404),
+      await t.request.get(t.api('/nothing')).expect(404),
+      await t.request.post(t.api('/events')).send({}).expect(401),
+      await t.request.get(t.api('/events')).query({ page: 'x' }).expect(400),
+      await t.request.options(t.api('/events')).expect(200),
+    ];
+    for (const res of answers)
+      expect({ path: res.req.path, type: res.headers['content-type'] }).toEqual({
+        path: res.req.path,
+        type: 'application/json; charset=UTF-8',
+      });
+  });
+
   it('answers a non-numeric id with 404 rest_no_route', async () => {
     const res = await t.request.get(t.api('/categories/abc')).expect(404);
     expect(res.body.code).toBe('rest_no_route');

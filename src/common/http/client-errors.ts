@@ -26,7 +26,7 @@ export function answerClientErrorsAsJson(server: Server, locale: Locale): void {
     const body = JSON.stringify({ code, message: translate(msg(ERRORS[code].message), locale), data: { status } });
     socket.end(
       `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n` +
-        'Content-Type: application/json; charset=utf-8\r\n' +
+        'Content-Type: application/json; charset=UTF-8\r\n' +
         `Content-Length: ${Buffer.byteLength(body)}\r\n` +
         'Connection: close\r\n\r\n' +
         body,
