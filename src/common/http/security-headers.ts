@@ -21,6 +21,8 @@ export function securityHeaders(config: AppConfig): RequestHandler {
   return (request, response, next) => {
     // As WordPress sends with every REST answer (observed): search engines index the site's pages, not its API.
     response.setHeader('X-Robots-Tag', 'noindex');
+    // As WordPress sends (observed): an answer may differ by the page that asks (CORS_ORIGINS), so caches keep them apart.
+    response.vary('Origin');
     helmetHeaders(request, response, next);
   };
 }
