@@ -70,6 +70,24 @@ describe.each(TEST_DATABASES)('the Allow header on $kind', (database) => {
     expect(await allow(`/events/${event.id}`, subscriber)).toBe('GET');
   });
 
+  it('tells what the caller may do to the object itself when the route loads it first (venue reads, writes)', async () => {
+    const venue = await t.request.post(t.api('/venues')).set('Authorization', admin.auth).send({ venue: "The admin's hall" }).expect(201);
+    // A contributor may read the administrator's venue, not change it.
+    expect(await allow(`/venues/${venue.body.id}`, contributor)).toBe('GET');
+    expect(await allow(`/venues/${venue.body.id}`, admin)).toBe('GET, DELETE, POST, PUT, PATCH');
+    const draft = await t.request
+      .post(t.api('/events'))
+      .set('Authorization', contributor.auth)
+      .send({ title: 'My draft', start_date: '2030-02-01 10:00:00', end_date: '2030-02-01 11:00:00' })
+      .expect(201);
+    const edited = await t.request
+      .patch(t.api(`/events/${draft.body.id}`))
+      .set('Authorization', contributor.auth)
+      .send({ excerpt: 'x' })
+      .expect(200);
+    expect(edited.headers.allow).toBe('GET, DELETE, POST, PUT, PATCH');
+  });
+
   it("comes with the route's errors too, as WordPress sends it for a matched route", async () => {
     const missing = await t.request.get(t.api('/events/999999')).expect(404);
     expect(missing.headers.allow).toBe('GET');

@@ -7,8 +7,9 @@ import { RouteCatalog } from './route-catalog';
 /**
  * `Allow`: the methods of the matched route this caller may use, in the index's order, as
  * WordPress sends it on every answer of a matched route (reference observed-responses: lists
- * `Allow: GET`, collections to a writer `GET, POST`). Set before the handler runs, so its errors
- * (404, 400) carry it too; a refusal by the guards, which run first, does not.
+ * `Allow: GET`, collections to a writer `GET, POST`), on the object the route addresses when a
+ * guard loaded it. Set before the handler runs, so its errors (400) carry it too; a refusal by the
+ * guards (401, 403, 404 of an unknown id), which run first, does not.
  */
 @Injectable()
 export class AllowHeaderInterceptor implements NestInterceptor {
@@ -17,7 +18,8 @@ export class AllowHeaderInterceptor implements NestInterceptor {
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     const route = this.catalog.routeOf(context.getClass().name, context.getHandler().name);
     if (route) {
-      const allowed = allowedMethods(route, context.switchToHttp().getRequest<Request>().user);
+      const request = context.switchToHttp().getRequest<Request>();
+      const allowed = allowedMethods(route, request.user, request.subject);
       if (allowed.length) context.switchToHttp().getResponse<Response>().setHeader('Allow', allowed.join(', '));
     }
     return next.handle();

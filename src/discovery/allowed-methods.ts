@@ -1,9 +1,26 @@
 import { AuthUser } from '../auth/auth-user';
+import { ObjectAction, OwnedObject, canOnObject } from '../auth/permissions';
 import { mayCall } from '../auth/route-access';
 import { CatalogRoute, HttpMethod } from './route-catalog';
 
-/** The methods of a route this caller may use, in the index's order: what `Allow` says. */
-export function allowedMethods(route: CatalogRoute, user: AuthUser | null | undefined): HttpMethod[] {
+const ACTIONS: Record<HttpMethod, ObjectAction> = { GET: 'read', POST: 'edit', PUT: 'edit', PATCH: 'edit', DELETE: 'delete' };
+
+/**
+ * The methods of a route this caller may use, in the index's order: what `Allow` says. With the
+ * event, venue or organizer the route addresses (loaded by @LoadSubject), the caller's right on
+ * that object too, as WordPress asks each method's permission check about the request's object:
+ * a contributor is not told DELETE on someone else's event.
+ */
+export function allowedMethods(route: CatalogRoute, user: AuthUser | null | undefined, subject?: unknown): HttpMethod[] {
   const handlers = route.endpoints.flatMap((endpoint) => endpoint.handlers);
-  return route.methods.filter((method) => handlers.some((handler) => handler.method === method && mayCall(handler.access, method, user)));
+  const owned = isOwned(subject) ? subject : undefined;
+  return route.methods.filter(
+    (method) =>
+      handlers.some((handler) => handler.method === method && mayCall(handler.access, method, user)) &&
+      (!owned || canOnObject(user, ACTIONS[method], owned)),
+  );
+}
+
+function isOwned(subject: unknown): subject is OwnedObject {
+  return typeof subject === 'object' && subject !== null && 'authorId' in subject && 'status' in subject;
 }
