@@ -76,6 +76,18 @@ describe.each(TEST_DATABASES)('recurring events on $kind', (database) => {
       await termCountsMatchRecount();
     });
 
+    it('gives an occurrence whose slug and its -2 are taken the next free number', async () => {
+      await c.create({ title: 'Other', slug: 'clash-2027-01-03', start_date: '2027-01-01', end_date: '2027-01-01' });
+      await c.create({ title: 'Other', slug: 'clash-2027-01-03-2', start_date: '2027-01-01', end_date: '2027-01-01' });
+      const first = await series({
+        title: 'Clash',
+        start_date: '2027-01-01 10:00:00',
+        end_date: '2027-01-01 11:00:00',
+        recurrence: ['RRULE:FREQ=DAILY;COUNT=4'],
+      });
+      expect(startsOf(await eventsOf(first.id), 'slug')).toEqual(['clash', 'clash-2027-01-02', 'clash-2027-01-03-3', 'clash-2027-01-04']);
+    });
+
     it('keeps the wall clock across DST in America/New_York, Europe/Berlin and Australia/Sydney', async () => {
       const cases = [
         ['America/New_York', ['2027-03-08 10:00:00', '2027-03-15 10:00:00'], ['2027-03-08 15:00:00', '2027-03-15 14:00:00']],

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource, EntityManager, In } from 'typeorm';
+import { DataSource, EntityManager, In, Like } from 'typeorm';
 import { parseTimezone } from '../../common/parsing/timezone';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { lockForUpdate, transaction } from '../../database/transaction';
@@ -232,13 +232,26 @@ export class RecurrenceService {
     await insertOccurrences(manager, rows);
   }
 
-  /** The series slug plus the date; a taken one gets -2, -3... (the unique index settles races). */
+  /**
+   * The series slug plus the date; a taken one gets -2, -3... (the unique index settles races).
+   * The numbered slugs of a taken one are read too (one range of the slug index each), so that
+   * the number chosen is free: another event may hold `<slug>-2` already.
+   */
   private async occurrenceSlugs(manager: EntityManager, base: string, items: readonly PlannedOccurrence[]): Promise<string[]> {
     const stem = base.slice(0, 200 - 11 - 4);
     const wanted = items.map((item) => `${stem}-${item.date}`);
     const taken = new Set<string>();
     for (let i = 0; i < wanted.length; i += 500) {
       const rows = await manager.find(EventEntity, { select: { slug: true }, where: { slug: In(wanted.slice(i, i + 500)) } });
+      for (const row of rows) taken.add(row.slug);
+    }
+    const clashes = wanted.filter((slug) => taken.has(slug));
+    for (let i = 0; i < clashes.length; i += 100) {
+      const rows = await manager.find(EventEntity, {
+        select: { slug: true },
+        // A slug is [a-z0-9_-]: an `_` in the pattern may match more slugs than the numbered ones, which only adds to `taken`.
+        where: clashes.slice(i, i + 100).map((slug) => ({ slug: Like(`${slug}-%`) })),
+      });
       for (const row of rows) taken.add(row.slug);
     }
     return wanted.map((slug) => {
