@@ -204,6 +204,34 @@ describe.each(TEST_DATABASES)('event writes on $kind', (database) => {
         await post({ title: 'Instant', start_date: '2030-01-02 10:00:00', end_date: '2030-01-02 10:00:00' }, 'editor').expect(201);
       });
 
+      it('refuses, on the date, whole days or a zone that carry an event out of the years 1000 to 9999, and writes nothing', async () => {
+        const outOfRange = 'Date out of range: the year must be between 1000 and 9999.';
+        const end = await post(
+          { title: 'Last day', start_date: '1999-01-01', end_date: '9999-12-31', all_day: true, timezone: 'Etc/GMT+12' },
+          'editor',
+        ).expect(400);
+        expect(end.body.data.params).toEqual({ end_date: outOfRange });
+        const start = await post(
+          {
+            title: 'First day',
+            start_date: '1000-01-01T12:00:00Z',
+            end_date: '1000-01-02T12:00:00Z',
+            all_day: true,
+            timezone: 'Asia/Tokyo',
+          },
+          'editor',
+        ).expect(400);
+        expect(start.body.data.params).toEqual({ start_date: outOfRange });
+        const late = await post(
+          { title: 'Late', start_date: '9999-12-31 10:00:00', end_date: '9999-12-31 23:00:00', timezone: 'UTC' },
+          'editor',
+        ).expect(201);
+        const moved = await c.write('patch', `/events/${late.body.id}`, { timezone: 'Etc/GMT+12' }, 'editor').expect(400);
+        expect(moved.body.data.params).toEqual({ end_date: outOfRange });
+        const after = await c.get(`/events/${late.body.id}`, 'editor').expect(200);
+        expect(after.body).toMatchObject({ timezone: 'UTC', utc_end_date: '9999-12-31 23:00:00' });
+      });
+
       it('spans whole days for all_day events', async () => {
         const res = await post(
           { title: 'All day', start_date: '2030-02-01 15:00', end_date: '2030-02-03 09:00', all_day: true, timezone: 'Europe/Paris' },

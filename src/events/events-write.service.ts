@@ -7,7 +7,7 @@ import { AuthUser } from '../auth/auth-user';
 import { can } from '../auth/permissions';
 import { ApiError } from '../common/errors/api-error';
 import { Message, msg } from '../common/i18n/message';
-import { parseDateInput } from '../common/parsing/date-input';
+import { DATE_OUT_OF_RANGE, isStorable, parseDateInput } from '../common/parsing/date-input';
 import { parseTimezone } from '../common/parsing/timezone';
 import { resolveAuthor } from '../posts/author';
 import { publicationMoment, storedMoment } from '../posts/post-dates';
@@ -409,6 +409,15 @@ export class EventsWriteService {
     }
     start = start.startOf('second');
     end = end.startOf('second');
+    // The whole days of an all-day event, or a stored wall clock in a new zone, may leave the years
+    // the input was checked against (9999-12-31 all day, west of UTC, ends in the year 10000).
+    for (const [name, value] of [
+      ['start_date', start],
+      ['end_date', end],
+    ] as const) {
+      if (!isStorable(value)) reasons[name] = DATE_OUT_OF_RANGE;
+    }
+    if (reasons.start_date || reasons.end_date) return undefined;
     if (end < start) {
       // On end_date whichever was sent (CONTRACT §3: "on `end_date`"; updates validate as creates).
       reasons.end_date = msg('The end date must not be before the start date.');

@@ -77,11 +77,21 @@ export function parseDateInput(raw: unknown, ctx: DateInputContext): ParseResult
   }
 
   const { dateTime } = parsed;
-  if (!dateTime.isValid || !inYearRange(dateTime.year) || !inYearRange(new Date(dateTime.toMillis()).getUTCFullYear())) {
-    return fail(OUT_OF_RANGE);
-  }
+  if (!isStorable(dateTime)) return fail(OUT_OF_RANGE);
   return ok({ dateTime, absolute: parsed.absolute, ownZone: parsed.ownZone ?? zone });
 }
+
+/**
+ * Whether a date can be stored: its wall clock and its UTC instant both within MySQL DATETIME's
+ * years. Checked again on what a write derives from the input (the whole days of an all-day
+ * event, a wall clock read in a new zone), which can cross a year the input did not.
+ */
+export function isStorable(dateTime: DateTime): boolean {
+  return dateTime.isValid && inYearRange(dateTime.year) && inYearRange(new Date(dateTime.toMillis()).getUTCFullYear());
+}
+
+/** The reason a date is not storable (isStorable). */
+export const DATE_OUT_OF_RANGE = OUT_OF_RANGE;
 
 function resolveZone(zone: string | Zone): Zone {
   if (typeof zone !== 'string') {
