@@ -34,6 +34,24 @@ describe.each(TEST_DATABASES.slice(0, 1))('the docs page on $kind', (database) =
     await t.request.get(t.api('/docs/..%2Fpackage.json')).expect(404);
   });
 
+  it('answers a range with the whole file, and a failed precondition with the 412 error body, never cached', async () => {
+    const css = t.api('/docs/swagger-ui.css');
+    const whole = await t.request.get(css).expect(200);
+    for (const range of ['bytes=999999999-', 'bytes=5-1', 'bytes=0-10']) {
+      const res = await t.request.get(css).set('Range', range);
+      expect({ range, status: res.status, length: res.text.length }).toEqual({ range, status: 200, length: whole.text.length });
+    }
+    for (const [name, value] of [
+      ['If-Match', '"nope"'],
+      ['If-Unmodified-Since', 'Mon, 01 Jan 1990 00:00:00 GMT'],
+    ]) {
+      const res = await t.request.get(css).set(name, value).expect(412);
+      expect(res.body.code).toBe('rest_precondition_failed');
+      expect(res.headers['content-type']).toMatch(/^application\/json/);
+      expect(res.headers['cache-control']).toBeUndefined();
+    }
+  });
+
   it('lists every route of /doc when Chromium renders it', async () => {
     const dom = await dumpDom(`${base}/docs`);
     const rendered = new Set([...dom.matchAll(/data-path="([^"]+)"/g)].map((match) => match[1]));

@@ -100,7 +100,12 @@ describe.each(TEST_DATABASES)('event writes on $kind', (database) => {
       expect(category.name).toBe('Keyed cat');
       expect(form.body.tags).toEqual([expect.objectContaining({ name: 'keyed-tag' })]);
       const json = await post(
-        { title: 'By id object', ...DATES, categories: [{ id: category.id }], tags: { x: 'keyed-tag' } },
+        {
+          title: 'By id object',
+          ...DATES,
+          categories: [{ id: category.id }, { id: String(category.id), taxonomy: 'tribe_events_cat' }],
+          tags: { x: 'keyed-tag' },
+        },
         'editor',
       ).expect(201);
       expect(json.body.categories).toEqual([expect.objectContaining({ id: category.id })]);

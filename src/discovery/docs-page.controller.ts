@@ -62,9 +62,20 @@ export class DocsPageController {
       .send(`window.ui = SwaggerUIBundle(Object.assign(${JSON.stringify(options)}, { presets: [SwaggerUIBundle.presets.apis] }));\n`);
   }
 
+  /**
+   * A Swagger UI file. No ranges (the files are small, and a bad range was a 500); a failed
+   * precondition (`If-Match`, `If-Unmodified-Since`) is the API's 412, without the file's
+   * caching headers, so that no cache keeps the error as the file.
+   */
   @Get(':file')
-  asset(@Param('file') file: string, @Res() response: Response): void {
+  async asset(@Param('file') file: string, @Res() response: Response): Promise<void> {
     if (!ASSETS.has(file)) throw new ApiError('rest_no_route');
-    response.sendFile(join(ASSETS_DIR, file), { maxAge: '1d' });
+    const failure = await new Promise<(Error & { status?: number }) | undefined>((resolve) =>
+      response.sendFile(join(ASSETS_DIR, file), { maxAge: '1d', acceptRanges: false }, resolve),
+    );
+    if (!failure || response.headersSent) return;
+    for (const header of ['Cache-Control', 'ETag', 'Last-Modified', 'Content-Type']) response.removeHeader(header);
+    if (failure.status === 412) throw new ApiError('rest_precondition_failed');
+    throw failure;
   }
 }

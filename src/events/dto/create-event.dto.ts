@@ -56,9 +56,12 @@ function isEmptyValue(value: unknown): boolean {
   return value === null || value === '' || value === 0 || value === '0';
 }
 
-/** A term given as an object: `{id, ...}` as events show their terms (or `{id}` alone), by its id. */
-function isTermObject(item: unknown): item is { id: number } {
-  return typeof item === 'object' && item !== null && !Array.isArray(item) && typeof (item as { id?: unknown }).id === 'number';
+/** A term given as an object: `{id, ...}` as events show their terms (or `{id}` alone, the id a number or digits), by its id. */
+function termObjectId(item: unknown): number | undefined {
+  if (typeof item !== 'object' || item === null || Array.isArray(item)) return undefined;
+  const id = (item as { id?: unknown }).id;
+  if (typeof id === 'number') return id;
+  return typeof id === 'string' && /^\d+$/.test(id.trim()) ? Number(id) : undefined;
 }
 
 /**
@@ -72,12 +75,12 @@ function parseTermInputs(raw: unknown): ParseResult<string[]> {
     ? (raw as unknown[])
     : typeof raw === 'string'
       ? raw.split(',')
-      : typeof raw === 'object' && raw !== null && !isTermObject(raw)
+      : typeof raw === 'object' && raw !== null && termObjectId(raw) === undefined
         ? Object.values(raw)
         : [raw];
   const values: string[] = [];
   for (let item of items) {
-    if (isTermObject(item)) item = item.id;
+    item = termObjectId(item) ?? item;
     if (typeof item === 'number' && Number.isInteger(item) && item > 0) {
       // 1e308 is an integer to JavaScript, and would become a term named "1e+308".
       if (!Number.isSafeInteger(item)) return fail(msg('"%s" must be at most %s.', item, Number.MAX_SAFE_INTEGER));
