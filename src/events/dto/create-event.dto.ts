@@ -71,12 +71,12 @@ function termObjectId(item: unknown): number | undefined {
  */
 function parseTermInputs(raw: unknown): ParseResult<string[]> {
   if (isEmptyValue(raw)) return ok([]);
-  const items = Array.isArray(raw)
+  const items: unknown[] = Array.isArray(raw)
     ? (raw as unknown[])
     : typeof raw === 'string'
       ? raw.split(',')
       : typeof raw === 'object' && raw !== null && termObjectId(raw) === undefined
-        ? Object.values(raw)
+        ? Object.values(raw as Record<string, unknown>)
         : [raw];
   const values: string[] = [];
   for (let item of items) {
