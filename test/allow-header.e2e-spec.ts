@@ -88,6 +88,20 @@ describe.each(TEST_DATABASES)('the Allow header on $kind', (database) => {
     expect(edited.headers.allow).toBe('GET, DELETE, POST, PUT, PATCH');
   });
 
+  it('comes with Vary: Origin as WordPress sends it (CORS off): to a request with an Origin and to an anonymous GET', async () => {
+    const varies = (res: { headers: Record<string, string | undefined> }) => String(res.headers.vary).split(/,\s*/);
+    expect(varies(await t.request.get(t.api('')).expect(200))).toEqual(expect.arrayContaining(['Origin', 'Accept-Language']));
+    expect(varies(await t.request.get(t.api('/events/999999')).expect(404))).toContain('Origin');
+    expect(varies(await t.request.get(t.api('/venues')).set('Authorization', admin.auth).expect(200))).not.toContain('Origin');
+    expect(varies(await t.request.post(t.api('/events')).send({}).expect(401))).not.toContain('Origin');
+    const browser = await t.request
+      .get(t.api('/venues'))
+      .set('Authorization', admin.auth)
+      .set('Origin', 'https://else.example')
+      .expect(200);
+    expect(varies(browser)).toContain('Origin');
+  });
+
   it("comes with the route's errors too, as WordPress sends it for a matched route", async () => {
     const missing = await t.request.get(t.api('/events/999999')).expect(404);
     expect(missing.headers.allow).toBe('GET');

@@ -98,6 +98,14 @@ describe.each(TEST_DATABASES)('event writes on $kind', (database) => {
         .expect(201);
       const category = form.body.categories[0] as { id: number; name: string };
       expect(category.name).toBe('Keyed cat');
+      // A key named `id` in a form's keyed list is one more key: both values are terms.
+      const withId = await c.t.request
+        .post(t.api('/events'))
+        .set('Authorization', c.auth('editor'))
+        .type('form')
+        .send(`title=Keyed+id&start_date=2030-01-10+10:00:00&end_date=2030-01-10+11:00:00&categories[id]=${category.id}&categories[x]=Rock`)
+        .expect(201);
+      expect((withId.body.categories as { name: string }[]).map((term) => term.name).sort()).toEqual(['Keyed cat', 'Rock']);
       expect(form.body.tags).toEqual([expect.objectContaining({ name: 'keyed-tag' })]);
       const json = await post(
         {
@@ -231,8 +239,15 @@ describe.each(TEST_DATABASES)('event writes on $kind', (database) => {
           { title: 'Late', start_date: '9999-12-31 10:00:00', end_date: '9999-12-31 23:00:00', timezone: 'UTC' },
           'editor',
         ).expect(201);
+        // Only the zone or all_day sent: the one that moved the stored dates is named.
         const moved = await c.write('patch', `/events/${late.body.id}`, { timezone: 'Etc/GMT+12' }, 'editor').expect(400);
-        expect(moved.body.data.params).toEqual({ end_date: outOfRange });
+        expect(moved.body.data.params).toEqual({ timezone: 'This moves the stored dates out of the years 1000 to 9999.' });
+        const west = await post(
+          { title: 'West', start_date: '9999-12-31 10:00:00', end_date: '9999-12-31 11:00:00', timezone: 'Etc/GMT+12' },
+          'editor',
+        ).expect(201);
+        const allDay = await c.write('patch', `/events/${west.body.id}`, { all_day: true }, 'editor').expect(400);
+        expect(allDay.body.data.params).toEqual({ all_day: 'This moves the stored dates out of the years 1000 to 9999.' });
         const after = await c.get(`/events/${late.body.id}`, 'editor').expect(200);
         expect(after.body).toMatchObject({ timezone: 'UTC', utc_end_date: '9999-12-31 23:00:00' });
       });

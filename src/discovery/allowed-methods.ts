@@ -6,10 +6,11 @@ import { CatalogRoute, HttpMethod } from './route-catalog';
 const ACTIONS: Record<HttpMethod, ObjectAction> = { GET: 'read', POST: 'edit', PUT: 'edit', PATCH: 'edit', DELETE: 'delete' };
 
 /**
- * The methods of a route this caller may use, in the index's order: what `Allow` says. With the
- * event, venue or organizer the route addresses (loaded by @LoadSubject), the caller's right on
- * that object too, as WordPress asks each method's permission check about the request's object:
- * a contributor is not told DELETE on someone else's event.
+ * The methods of a route this caller may use, in the index's order: what `Allow` says. When the
+ * route loaded the event, venue or organizer it addresses before the handler (@LoadSubject: venue
+ * and organizer reads, every update and delete), the caller's right on that object too, as
+ * WordPress asks each method's permission check about the request's object: a contributor is not
+ * told DELETE on someone else's venue. An event read does not load it first: by role only.
  */
 export function allowedMethods(route: CatalogRoute, user: AuthUser | null | undefined, subject?: unknown): HttpMethod[] {
   const handlers = route.endpoints.flatMap((endpoint) => endpoint.handlers);

@@ -73,7 +73,8 @@ export class DocsPageController {
     const failure = await new Promise<(Error & { status?: number }) | undefined>((resolve) =>
       response.sendFile(join(ASSETS_DIR, file), { maxAge: '1d', acceptRanges: false }, resolve),
     );
-    if (!failure || response.headersSent) return;
+    // Sent, or the client went away (ECONNABORTED): nothing left to answer.
+    if (!failure || response.headersSent || (failure as { code?: string }).code === 'ECONNABORTED') return;
     for (const header of ['Cache-Control', 'ETag', 'Last-Modified', 'Content-Type']) response.removeHeader(header);
     if (failure.status === 412) throw new ApiError('rest_precondition_failed');
     throw failure;

@@ -411,13 +411,17 @@ export class EventsWriteService {
     end = end.startOf('second');
     // The whole days of an all-day event, or a stored wall clock in a new zone, may leave the years
     // the input was checked against (9999-12-31 all day, west of UTC, ends in the year 10000).
-    for (const [name, value] of [
-      ['start_date', start],
-      ['end_date', end],
-    ] as const) {
-      if (!isStorable(value)) reasons[name] = DATE_OUT_OF_RANGE;
+    // Blamed on the date when it was sent, else on what moved the stored one: the zone, else all_day.
+    const bounds = [
+      ['start_date', start, input.startDate],
+      ['end_date', end, input.endDate],
+    ] as const;
+    const outside = bounds.filter(([, value]) => !isStorable(value));
+    for (const [name, , given] of outside) {
+      if (given !== undefined) reasons[name] = DATE_OUT_OF_RANGE;
+      else reasons[zoneChanged ? 'timezone' : 'all_day'] = msg('This moves the stored dates out of the years %s to %s.', 1000, 9999);
     }
-    if (reasons.start_date || reasons.end_date) return undefined;
+    if (outside.length) return undefined;
     if (end < start) {
       // On end_date whichever was sent (CONTRACT §3: "on `end_date`"; updates validate as creates).
       reasons.end_date = msg('The end date must not be before the start date.');

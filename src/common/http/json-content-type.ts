@@ -1,4 +1,5 @@
 import { NextFunction, Request, Response } from 'express';
+import onHeaders from 'on-headers';
 
 /** As WordPress types every REST answer (observed): `charset=UTF-8`, in capitals. */
 export const WORDPRESS_JSON = 'application/json; charset=UTF-8';
@@ -10,10 +11,8 @@ export const WORDPRESS_JSON = 'application/json; charset=UTF-8';
  * header as a string.
  */
 export function wordpressJsonType(_request: Request, response: Response, next: NextFunction): void {
-  const writeHead = response.writeHead.bind(response) as (...args: unknown[]) => Response;
-  response.writeHead = ((...args: unknown[]) => {
+  onHeaders(response, () => {
     if (response.getHeader('Content-Type') === 'application/json; charset=utf-8') response.setHeader('Content-Type', WORDPRESS_JSON);
-    return writeHead(...args);
-  }) as Response['writeHead'];
+  });
   next();
 }

@@ -1,5 +1,6 @@
 import { NextFunction, Request, RequestHandler, Response } from 'express';
 import helmet from 'helmet';
+import onHeaders from 'on-headers';
 import { AppConfig } from '../../config/app-config';
 
 /** A year: the usual HSTS lifetime. */
@@ -21,8 +22,11 @@ export function securityHeaders(config: AppConfig): RequestHandler {
   return (request, response, next) => {
     // As WordPress sends with every REST answer (observed): search engines index the site's pages, not its API.
     response.setHeader('X-Robots-Tag', 'noindex');
-    // As WordPress sends (observed): an answer may differ by the page that asks (CORS_ORIGINS), so caches keep them apart.
-    response.vary('Origin');
+    // As WordPress's rest_send_cors_headers: to a browser's request (it has an Origin) and to an
+    // anonymous GET, which a shared cache may keep: the answer may differ by the page that asks.
+    if (request.headers.origin !== undefined || (request.method === 'GET' && request.headers.authorization === undefined)) {
+      response.vary('Origin');
+    }
     helmetHeaders(request, response, next);
   };
 }
@@ -38,11 +42,9 @@ const NO_CACHE = { 'Cache-Control': 'no-cache, must-revalidate, max-age=0, no-st
  * errors answer from anywhere.
  */
 export function privateWhenCredentialed(request: Request, response: Response, next: NextFunction): void {
-  const writeHead = response.writeHead.bind(response) as (...args: unknown[]) => Response;
-  response.writeHead = ((...args: unknown[]) => {
+  onHeaders(response, () => {
     if (carriesCredentials(request)) response.set(NO_CACHE);
-    return writeHead(...args);
-  }) as Response['writeHead'];
+  });
   next();
 }
 

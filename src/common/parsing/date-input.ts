@@ -27,7 +27,8 @@ const INVALID_DATE = msg(
 // MySQL DATETIME's range; dates are stored both as the wall clock and in UTC.
 const MIN_YEAR = 1000;
 const MAX_YEAR = 9999;
-const OUT_OF_RANGE = msg('Date out of range: the year must be between %s and %s.', MIN_YEAR, MAX_YEAR);
+/** Why a date cannot be stored (isStorable). */
+export const DATE_OUT_OF_RANGE = msg('Date out of range: the year must be between %s and %s.', MIN_YEAR, MAX_YEAR);
 
 const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'];
 const UNIT_WORDS = 'second|sec|minute|min|hour|day|week|fortnight|month|year';
@@ -77,7 +78,7 @@ export function parseDateInput(raw: unknown, ctx: DateInputContext): ParseResult
   }
 
   const { dateTime } = parsed;
-  if (!isStorable(dateTime)) return fail(OUT_OF_RANGE);
+  if (!isStorable(dateTime)) return fail(DATE_OUT_OF_RANGE);
   return ok({ dateTime, absolute: parsed.absolute, ownZone: parsed.ownZone ?? zone });
 }
 
@@ -89,9 +90,6 @@ export function parseDateInput(raw: unknown, ctx: DateInputContext): ParseResult
 export function isStorable(dateTime: DateTime): boolean {
   return dateTime.isValid && inYearRange(dateTime.year) && inYearRange(new Date(dateTime.toMillis()).getUTCFullYear());
 }
-
-/** The reason a date is not storable (isStorable). */
-export const DATE_OUT_OF_RANGE = OUT_OF_RANGE;
 
 function resolveZone(zone: string | Zone): Zone {
   if (typeof zone !== 'string') {

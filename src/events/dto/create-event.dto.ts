@@ -56,12 +56,16 @@ function isEmptyValue(value: unknown): boolean {
   return value === null || value === '' || value === 0 || value === '0';
 }
 
-/** A term given as an object: `{id, ...}` as events show their terms (or `{id}` alone, the id a number or digits), by its id. */
+/**
+ * A term given as an object, by its id: `{id, ...}` as events show their terms, or `{id}` alone.
+ * A digit-string id counts only beside a term's `taxonomy`: a form's keyed list may have a key
+ * `id` (`categories[id]=12&categories[x]=rock`), and that is a list.
+ */
 function termObjectId(item: unknown): number | undefined {
   if (typeof item !== 'object' || item === null || Array.isArray(item)) return undefined;
   const id = (item as { id?: unknown }).id;
   if (typeof id === 'number') return id;
-  return typeof id === 'string' && /^\d+$/.test(id.trim()) ? Number(id) : undefined;
+  return typeof id === 'string' && /^\d+$/.test(id.trim()) && 'taxonomy' in item ? Number(id) : undefined;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource, EntityManager, In, Like } from 'typeorm';
+import { Brackets, DataSource, EntityManager, In } from 'typeorm';
 import { parseTimezone } from '../../common/parsing/timezone';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { lockForUpdate, transaction } from '../../database/transaction';
@@ -247,12 +247,17 @@ export class RecurrenceService {
     }
     const clashes = wanted.filter((slug) => taken.has(slug));
     for (let i = 0; i < clashes.length; i += 100) {
-      const rows = await manager.find(EventEntity, {
-        select: { slug: true },
-        // A slug is [a-z0-9_-]: an `_` in the pattern may match more slugs than the numbered ones, which only adds to `taken`.
-        where: clashes.slice(i, i + 100).map((slug) => ({ slug: Like(`${slug}-%`) })),
-      });
-      for (const row of rows) taken.add(row.slug);
+      // `<slug>-...` as a range of the slug index ('.' follows '-'): SQLite's LIKE is
+      // case-insensitive, so it could not use the index.
+      const query = manager.createQueryBuilder(EventEntity, 'e').select('e.slug', 'slug');
+      query.where(
+        new Brackets((ranges) =>
+          clashes.slice(i, i + 100).forEach((slug, k) => {
+            ranges.orWhere(`(e.slug >= :from${k} AND e.slug < :to${k})`, { [`from${k}`]: `${slug}-`, [`to${k}`]: `${slug}.` });
+          }),
+        ),
+      );
+      for (const row of await query.getRawMany<{ slug: string }>()) taken.add(row.slug);
     }
     return wanted.map((slug) => {
       if (!taken.has(slug)) return slug;
