@@ -1,7 +1,7 @@
 import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nestjs/common';
 import { Request, Response } from 'express';
 import { Observable } from 'rxjs';
-import { allowedMethods } from './allowed-methods';
+import { setAllowHeader } from './allowed-methods';
 import { RouteCatalog } from './route-catalog';
 
 /**
@@ -19,8 +19,7 @@ export class AllowHeaderInterceptor implements NestInterceptor {
     const route = this.catalog.routeOf(context.getClass().name, context.getHandler().name);
     if (route) {
       const request = context.switchToHttp().getRequest<Request>();
-      const allowed = allowedMethods(route, request.user, request.subject);
-      if (allowed.length) context.switchToHttp().getResponse<Response>().setHeader('Allow', allowed.join(', '));
+      setAllowHeader(context.switchToHttp().getResponse<Response>(), route, request.user, request.subject);
     }
     return next.handle();
   }

@@ -1,3 +1,4 @@
+import { Response } from 'express';
 import { AuthUser } from '../auth/auth-user';
 import { ObjectAction, OwnedObject, canOnObject } from '../auth/permissions';
 import { mayCall } from '../auth/route-access';
@@ -24,4 +25,10 @@ export function allowedMethods(route: CatalogRoute, user: AuthUser | null | unde
 
 function isOwned(subject: unknown): subject is OwnedObject {
   return typeof subject === 'object' && subject !== null && 'authorId' in subject && 'status' in subject;
+}
+
+/** `Allow: <allowedMethods>`, none when the caller may use none (the interceptor and OPTIONS). */
+export function setAllowHeader(response: Response, route: CatalogRoute, user: AuthUser | null | undefined, subject?: unknown): void {
+  const allowed = allowedMethods(route, user, subject);
+  if (allowed.length) response.setHeader('Allow', allowed.join(', '));
 }

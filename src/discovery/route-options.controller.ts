@@ -4,7 +4,7 @@ import { Public } from '../auth/capability.decorator';
 import { ApiError } from '../common/errors/api-error';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { requestNamespace } from '../namespace';
-import { allowedMethods } from './allowed-methods';
+import { setAllowHeader } from './allowed-methods';
 import { IndexRouteView } from './namespace-index.presenter';
 import { NamespaceIndexService } from './namespace-index.service';
 import { HiddenFromIndex, RouteCatalog } from './route-catalog';
@@ -30,8 +30,7 @@ export class RouteOptionsController {
     const route = this.catalog.match((request.params as { path?: string[] }).path ?? []);
     if (!route) throw new ApiError('rest_no_route');
     const locale = requestLocale(request, this.config.siteLocale);
-    const allowed = allowedMethods(route, request.user);
-    if (allowed.length) response.setHeader('Allow', allowed.join(', '));
+    setAllowHeader(response, route, request.user);
     response.vary('Accept-Language').setHeader('Content-Language', languageTag(locale));
     return this.indexes.route(route, locale, requestNamespace(), new Date());
   }

@@ -7,7 +7,7 @@ import { AuthUser } from '../auth/auth-user';
 import { can } from '../auth/permissions';
 import { ApiError } from '../common/errors/api-error';
 import { Message, msg } from '../common/i18n/message';
-import { DATE_OUT_OF_RANGE, isStorable, parseDateInput } from '../common/parsing/date-input';
+import { DATE_OUT_OF_RANGE, STORED_DATES_OUT_OF_RANGE, isStorable, parseDateInput } from '../common/parsing/date-input';
 import { parseTimezone } from '../common/parsing/timezone';
 import { resolveAuthor } from '../posts/author';
 import { publicationMoment, storedMoment } from '../posts/post-dates';
@@ -419,7 +419,7 @@ export class EventsWriteService {
     const outside = bounds.filter(([, value]) => !isStorable(value));
     for (const [name, , given] of outside) {
       if (given !== undefined) reasons[name] = DATE_OUT_OF_RANGE;
-      else reasons[zoneChanged ? 'timezone' : 'all_day'] = msg('This moves the stored dates out of the years %s to %s.', 1000, 9999);
+      else reasons[zoneChanged ? 'timezone' : 'all_day'] = STORED_DATES_OUT_OF_RANGE;
     }
     if (outside.length) return undefined;
     if (end < start) {

@@ -29,6 +29,8 @@ const MIN_YEAR = 1000;
 const MAX_YEAR = 9999;
 /** Why a date cannot be stored (isStorable). */
 export const DATE_OUT_OF_RANGE = msg('Date out of range: the year must be between %s and %s.', MIN_YEAR, MAX_YEAR);
+/** Why a change that is not a date (a zone, all_day) cannot be stored: it moves the stored dates out of range. */
+export const STORED_DATES_OUT_OF_RANGE = msg('This moves the stored dates out of the years %s to %s.', MIN_YEAR, MAX_YEAR);
 
 const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'];
 const UNIT_WORDS = 'second|sec|minute|min|hour|day|week|fortnight|month|year';

@@ -15,8 +15,7 @@ export interface IntegerListOptions extends ListOptions {
 
 export function parseList(raw: unknown, opts: ListOptions = {}): ParseResult<string[]> {
   const maxItems = opts.maxItems ?? DEFAULT_MAX_LIST_ITEMS;
-  // `a[x]=1&a[y]=2` (or a JSON object) is an array to PHP, as the original reads it: its values.
-  if (isPlainObject(raw)) raw = Object.values(raw);
+  if (isKeyedList(raw)) raw = Object.values(raw);
   let items: string[];
   if (typeof raw === 'string') {
     items = raw.split(',');
@@ -57,7 +56,8 @@ export function parseIntegerList(raw: unknown, opts: IntegerListOptions = {}): P
   return ok([...seen]);
 }
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
+/** `a[x]=1&a[y]=2` (or a JSON object) is an array to PHP, as the original reads it: a list of its values. */
+export function isKeyedList(value: unknown): value is Record<string, unknown> {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
   const prototype = Object.getPrototypeOf(value) as unknown;
   return prototype === Object.prototype || prototype === null;

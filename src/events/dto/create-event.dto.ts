@@ -7,7 +7,7 @@ import { ValidateBoolean, ValidateInteger, ValidateList, ValidateText, ValidateU
 import { ParseResult, fail, ok } from '../../common/parsing/parse-result';
 import { ParsedDate, parseDateInput } from '../../common/parsing/date-input';
 import { parseInteger, parsePositiveInteger } from '../../common/parsing/integer';
-import { DEFAULT_MAX_LIST_ITEMS } from '../../common/parsing/list';
+import { DEFAULT_MAX_LIST_ITEMS, isKeyedList } from '../../common/parsing/list';
 import { parseString } from '../../common/parsing/string';
 import { ParsedTimezone, parseTimezone } from '../../common/parsing/timezone';
 import { parseHttpUrl } from '../../common/parsing/url';
@@ -79,8 +79,8 @@ function parseTermInputs(raw: unknown): ParseResult<string[]> {
     ? (raw as unknown[])
     : typeof raw === 'string'
       ? raw.split(',')
-      : typeof raw === 'object' && raw !== null && termObjectId(raw) === undefined
-        ? Object.values(raw as Record<string, unknown>)
+      : isKeyedList(raw) && termObjectId(raw) === undefined
+        ? Object.values(raw)
         : [raw];
   const values: string[] = [];
   for (let item of items) {
