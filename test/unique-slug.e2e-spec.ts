@@ -1,3 +1,5 @@
+import { startsWith } from '../src/database/prefix-match';
+import { EventEntity } from '../src/events/event.entity';
 import { TEST_DATABASES } from './support/databases';
 import { EventsClient } from './support/events';
 import { TestApp } from './support/test-app';
@@ -111,5 +113,28 @@ describe.each(TEST_DATABASES)('unique slugs on $kind', (database) => {
     expect([a.slug, b.slug, d.slug]).toEqual(['twin-hall', 'twin-hall-2', 'twin-hall-3']);
     await t.sql("UPDATE venues SET slug = 'moved' WHERE id = ?", [b.id]);
     expect((await make()).slug).toBe('twin-hall-2');
+  });
+
+  // takenSlugs and occurrenceSlugs read `<base>-...` with startsWith: on SQLite a LIKE could not
+  // use the slug index (it is case-insensitive), so every create whose base had gaps read every slug.
+  it('reads slugs by prefix from the slug index, taking wildcards literally', async () => {
+    const manager = t.dataSource.manager;
+    // Stored as such by SQL: the API would slugify them.
+    const stored = ['pre_x', 'prex', 'pre%x', 'pre*x', 'pre?x', 'pre[x', 'pre', 'prf'];
+    for (const slug of stored) await t.sql('UPDATE events SET slug = ? WHERE id = ?', [slug, (await c.create({ title: 'Prefix' })).id]);
+    const read = async (prefix: string) => {
+      const condition = startsWith(manager, 'e.slug', prefix, 'prefix');
+      const query = manager.createQueryBuilder(EventEntity, 'e').select('e.slug', 'slug').where(condition.sql, condition.params);
+      const [sql, params] = query.getQueryAndParameters();
+      const plan = await t.sql<Record<string, unknown>[]>(`EXPLAIN ${database.kind === 'sqlite' ? 'QUERY PLAN ' : ''}${sql}`, params);
+      const rows = await query.getRawMany<{ slug: string }>();
+      return { slugs: rows.map((row) => row.slug).sort(), plan: JSON.stringify(plan) };
+    };
+    for (const prefix of ['pre_', 'pre%', 'pre*', 'pre?', 'pre[', 'pre']) {
+      const { slugs, plan } = await read(prefix);
+      expect({ prefix, slugs }).toEqual({ prefix, slugs: stored.filter((slug) => slug.startsWith(prefix)).sort() });
+      // A range of the index (SQLite's SEARCH, MySQL's range), not a scan of it.
+      expect(plan).toMatch(database.kind === 'sqlite' ? /SEARCH [^"]*uq_events_slug/ : /"type":"range"[^}]*"key":"uq_events_slug"/);
+    }
   });
 });

@@ -5,6 +5,7 @@ import { isUniqueViolation } from '../database/transaction';
 import { JsonRead, JsonReadSelect, readTogether } from '../database/read-together';
 import { MAX_SLUG_LENGTH, numberedSlug, slugify } from '../common/slug';
 import { isSqlite } from '../database/dialect';
+import { startsWith } from '../database/prefix-match';
 import { ParseResult, fail, ok } from '../common/parsing/parse-result';
 import { parseString } from '../common/parsing/string';
 import { msg } from '../common/i18n/message';
@@ -128,14 +129,13 @@ async function takenSlugs(
   base: string,
   excludeId: number | undefined,
 ): Promise<Set<string>> {
-  const like = (prefix: string) => `${prefix.replace(/[!%_]/g, '!$&')}%`;
   const query = manager.createQueryBuilder(target, 'row').select('row.slug', 'slug');
   if (base.length <= MAX_SLUG_LENGTH - MAX_SUFFIX_LENGTH) {
-    query.where("(row.slug = :base OR row.slug LIKE :prefix ESCAPE '!')", { base, prefix: like(`${base}-`) });
+    const numbered = startsWith(manager, 'row.slug', `${base}-`, 'prefix');
+    query.where(`(row.slug = :base OR ${numbered.sql})`, { base, ...numbered.params });
   } else {
-    query.where("row.slug LIKE :prefix ESCAPE '!'", {
-      prefix: like(base.slice(0, MAX_SLUG_LENGTH - MAX_SUFFIX_LENGTH).replace(/-+$/, '')),
-    });
+    const shortened = startsWith(manager, 'row.slug', base.slice(0, MAX_SLUG_LENGTH - MAX_SUFFIX_LENGTH).replace(/-+$/, ''), 'prefix');
+    query.where(shortened.sql, shortened.params);
   }
   if (excludeId !== undefined) query.andWhere('row.id <> :excludeId', { excludeId });
   return new Set((await query.getRawMany<{ slug: string }>()).map((row) => row.slug.toLowerCase()));

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { Brackets, DataSource, EntityManager, In } from 'typeorm';
 import { parseTimezone } from '../../common/parsing/timezone';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
+import { startsWith } from '../../database/prefix-match';
 import { lockForUpdate, transaction } from '../../database/transaction';
 import { EventEntity } from '../event.entity';
 import { EventLinkIds, eventLinks } from '../event-links';
@@ -247,13 +248,12 @@ export class RecurrenceService {
     }
     const clashes = wanted.filter((slug) => taken.has(slug));
     for (let i = 0; i < clashes.length; i += 100) {
-      // `<slug>-...` as a range of the slug index ('.' follows '-'): SQLite's LIKE is
-      // case-insensitive, so it could not use the index.
       const query = manager.createQueryBuilder(EventEntity, 'e').select('e.slug', 'slug');
       query.where(
         new Brackets((ranges) =>
           clashes.slice(i, i + 100).forEach((slug, k) => {
-            ranges.orWhere(`(e.slug >= :from${k} AND e.slug < :to${k})`, { [`from${k}`]: `${slug}-`, [`to${k}`]: `${slug}.` });
+            const numbered = startsWith(manager, 'e.slug', `${slug}-`, `numbered${k}`);
+            ranges.orWhere(numbered.sql, numbered.params);
           }),
         ),
       );
