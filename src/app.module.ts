@@ -22,6 +22,7 @@ import { GracefulShutdown } from './common/http/graceful-shutdown';
 import { InFlightGuard, InFlightInterceptor } from './common/http/in-flight';
 import { LoadSheddingGuard } from './common/http/load-shedding';
 import { ResultInterceptor } from './common/http/result.interceptor';
+import { ResponseFieldsInterceptor } from './common/http/response-fields';
 import { UrlsModule } from './common/urls/urls.module';
 import { BenchModeModule } from './bench-mode/bench-mode.module';
 import { ConditionalRequestsInterceptor } from './common/http/conditional-requests.interceptor';
@@ -71,6 +72,8 @@ export class AppModule {
         { provide: APP_INTERCEPTOR, useClass: ConditionalRequestsInterceptor },
         { provide: APP_INTERCEPTOR, useClass: UnreadableBodyInterceptor },
         { provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor },
+        // Innermost: `_fields` filters the handler's answer before anything tags, stores or sends it.
+        { provide: APP_INTERCEPTOR, useClass: ResponseFieldsInterceptor },
         { provide: APP_GUARD, useClass: InFlightGuard },
         { provide: APP_GUARD, useClass: LoadSheddingGuard },
         { provide: APP_GUARD, useClass: AuthenticationGuard },
