@@ -51,7 +51,9 @@ describe.each(TEST_DATABASES)('_fields on $kind', (database) => {
     expect(totals.body).toEqual({ total: 1, total_pages: 1 });
     expect(totals.headers['x-tec-total']).toBe('1');
     // The items are a list: a key of theirs matches none of its indexes (as in WordPress).
-    expect((await t.request.get(t.api('/events?start_date=2029-12-01&end_date=2030-01-31&_fields=events.id')).expect(200)).body).toEqual({ events: [] });
+    expect((await t.request.get(t.api('/events?start_date=2029-12-01&end_date=2030-01-31&_fields=events.id')).expect(200)).body).toEqual({
+      events: [],
+    });
     const terms = await t.request.get(t.api('/categories?_fields[]=total&_fields[]=rest_url')).expect(200);
     expect(Object.keys(terms.body as object)).toEqual(['rest_url', 'total']);
   });
