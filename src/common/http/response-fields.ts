@@ -34,8 +34,8 @@ export class ResponseFieldsInterceptor implements NestInterceptor {
 export type FieldTree = { [key: string]: FieldTree | true };
 
 /** The `_fields` of a request (wp_parse_list), or undefined when it asks for no filtering. */
-export function requestedFields(request: Pick<Request, 'body' | 'query'>): string[] | undefined {
-  const body: unknown = request.body;
+export function requestedFields(request: { readonly body?: unknown; readonly query?: object }): string[] | undefined {
+  const body = request.body;
   const fromBody =
     body !== null && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>)._fields : undefined;
   const raw = fromBody ?? (request.query as Record<string, unknown> | undefined)?._fields;
@@ -47,9 +47,7 @@ export function requestedFields(request: Pick<Request, 'body' | 'query'>): strin
         ? raw.filter(isScalar).map(String)
         : isScalar(raw)
           ? [String(raw)]
-          : Object.values(raw as object)
-              .filter(isScalar)
-              .map(String);
+          : Object.values(raw).filter(isScalar).map(String);
   const fields = list.map((field) => field.trim()).filter((field) => field !== '');
   return fields.length ? fields : undefined;
 }
