@@ -234,6 +234,45 @@ describe.each(TEST_DATABASES)('recurring events on $kind', (database) => {
       ]);
     });
 
+    it("moves the series by as much as scope=all moves an occurrence's dates, not to them", async () => {
+      const first = await series({
+        start_date: '2027-01-12 19:00',
+        end_date: '2027-01-12 21:00',
+        recurrence: ['RRULE:FREQ=MONTHLY;BYDAY=2TU;COUNT=4'],
+      });
+      const [, second] = await eventsOf(first.id);
+      expect(second.start_date).toBe('2027-02-09 19:00:00');
+      // A later end for all: every event ends at 22:00 on its own day.
+      const longer = await c
+        .write('patch', `/events/${second.id}?scope=all`, { end_date: '2027-02-09 22:00' }, 'administrator')
+        .expect(200);
+      expect([longer.body.start_date, longer.body.end_date]).toEqual(['2027-02-09 19:00:00', '2027-02-09 22:00:00']);
+      expect((await eventsOf(first.id)).map((event) => [event.start_date, event.end_date])).toEqual([
+        ['2027-01-12 19:00:00', '2027-01-12 22:00:00'],
+        ['2027-02-09 19:00:00', '2027-02-09 22:00:00'],
+        ['2027-03-09 19:00:00', '2027-03-09 22:00:00'],
+        ['2027-04-13 19:00:00', '2027-04-13 22:00:00'],
+      ]);
+      // An earlier time for all (it was a 404: the first event moved onto the occurrence's day).
+      const earlier = await c
+        .write('patch', `/events/${second.id}?scope=all`, { start_date: '2027-02-09 18:00', end_date: '2027-02-09 20:00' }, 'administrator')
+        .expect(200);
+      expect([earlier.body.id, earlier.body.start_date, earlier.body.end_date]).toEqual([
+        second.id,
+        '2027-02-09 18:00:00',
+        '2027-02-09 20:00:00',
+      ]);
+      expect(startsOf(await eventsOf(first.id))).toEqual([
+        '2027-01-12 18:00:00',
+        '2027-02-09 18:00:00',
+        '2027-03-09 18:00:00',
+        '2027-04-13 18:00:00',
+      ]);
+      // A bad date is named and changes nothing.
+      invalid(await c.write('patch', `/events/${second.id}?scope=all`, { start_date: 'someday' }, 'administrator'), 'start_date');
+      expect(startsOf(await eventsOf(first.id))[0]).toBe('2027-01-12 18:00:00');
+    });
+
     it('regenerates on a rule or time change, keeping the ids of dates that stay and the dates of exceptions', async () => {
       const first = await series({
         start_date: '2027-08-02 10:00',

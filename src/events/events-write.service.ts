@@ -306,10 +306,12 @@ export class EventsWriteService {
       return;
     }
     const series = await this.lockedEvent(manager, role.occurrence.seriesId);
-    const plan = await this.validate(manager, input, user, series);
+    const zoneName = input.timezone === undefined ? series.timezone : (input.timezone?.name ?? this.config.siteTimezone);
+    const seriesInput = shiftedToSeries(input, occurrence, series, zoneName);
+    const plan = await this.validate(manager, seriesInput, user, series);
     const status = series.status;
-    await this.apply(manager, series, input, user, plan, series);
-    await this.afterUpdate(manager, series, await this.recurrence.roleOf(manager, series.id), input, status);
+    await this.apply(manager, series, seriesInput, user, plan, series);
+    await this.afterUpdate(manager, series, await this.recurrence.roleOf(manager, series.id), seriesInput, status);
   }
 
   /**
@@ -669,6 +671,29 @@ function zoneOf(name: string): Zone {
   const parsed = parseTimezone(name);
   if (!parsed.ok) throw new RangeError(`Invalid stored time zone "${name}"`);
   return parsed.value.zone;
+}
+
+/**
+ * `scope=all` sent through an occurrence: its dates are that occurrence's new dates, so the series
+ * moves by as much as they move the occurrence (a calendar's "all events"), wall clock by wall
+ * clock, rather than to them: the first event took the occurrence's calendar day (a four-week
+ * event, or a first event moved past the occurrence, whose regeneration then deleted the event
+ * being written: 404). A date that does not parse is passed on as sent, for validate to name.
+ */
+function shiftedToSeries(input: UpdateEventFields, occurrence: EventEntity, series: EventEntity, zoneName: string): UpdateEventFields {
+  if (input.startDate === undefined && input.endDate === undefined) return input;
+  const zone = zoneOf(zoneName);
+  const now = DateTime.now();
+  const shift = (given: EventDateInput, from: Date, to: Date): EventDateInput => {
+    const parsed = parseDateInput(given.raw, { zone, now });
+    if (!parsed.ok) return given;
+    const moved = to.getTime() + (wallClockDate(parsed.value.dateTime).getTime() - from.getTime());
+    return { raw: DateTime.fromMillis(moved, { zone: 'utc' }).toFormat('yyyy-MM-dd HH:mm:ss') };
+  };
+  const shifted = Object.assign(Object.create(Object.getPrototypeOf(input) as object) as UpdateEventFields, input);
+  if (input.startDate !== undefined) shifted.startDate = shift(input.startDate, occurrence.startLocal, series.startLocal);
+  if (input.endDate !== undefined) shifted.endDate = shift(input.endDate, occurrence.endLocal, series.endLocal);
+  return shifted;
 }
 
 /** The UTC fields of a stored wall-clock Date. */

@@ -10,6 +10,8 @@ export interface SeriesStart {
   readonly startLocal: Date;
   readonly endLocal: Date;
   readonly zone: Zone;
+  /** Whole days: the end's clock (23:59:59) is kept even when a DST gap moves the start. */
+  readonly allDay?: boolean;
 }
 
 /** One occurrence after the first: its day (the key), its rule wall clock and its dates. */
@@ -56,7 +58,9 @@ export function expandSeries(series: SeriesStart, recurrence: ParsedRecurrence, 
     if (at <= first || day <= firstDay || byDay.has(day) || excludedDays.has(day) || excludedClocks.has(at)) continue;
     byDay.set(day, at);
   }
-  return [...byDay].slice(0, MAX_SERIES_EVENTS - 1).map(([date, at]) => ({ date, ...placed(at, at + length, series.zone) }));
+  return [...byDay]
+    .slice(0, MAX_SERIES_EVENTS - 1)
+    .map(([date, at]) => ({ date, ...placed(at, at + length, series.zone, { endMovesWithStart: !series.allDay }) }));
 }
 
 /** The rule in floating time from the series' first wall clock (rrule's own dates: the first only when the rule makes it). */
@@ -74,10 +78,22 @@ export function ruleMakesFirst(series: SeriesStart, rule: NonNullable<ParsedRecu
   return ruleOf(series, rule).after(series.startLocal, true)?.getTime() === series.startLocal.getTime();
 }
 
-/** Wall clocks placed in the zone: stored wall-clock Dates and the instants. */
-export function placed(start: number, end: number, zone: Zone): Omit<PlannedOccurrence, 'date'> {
+/**
+ * Wall clocks placed in the zone: stored wall-clock Dates and the instants. A start clock that a
+ * DST gap skips moves forward (luxon); with `endMovesWithStart` the end moves as far, keeping the
+ * event's wall-clock length from where it really starts. Without it an occurrence at 02:30-03:00
+ * on a spring-forward night started at 03:30 and ended at 03:00 (RFC 5545 §3.3.5 reads DTEND from
+ * the duration: 03:30-04:00).
+ */
+export function placed(
+  start: number,
+  end: number,
+  zone: Zone,
+  options: { endMovesWithStart?: boolean } = {},
+): Omit<PlannedOccurrence, 'date'> {
   const startAt = inZone(start, zone);
-  const endAt = inZone(end, zone);
+  const moved = options.endMovesWithStart ? floatingOf(startAt) - start : 0;
+  const endAt = inZone(end + moved, zone);
   return {
     startLocal: new Date(floatingOf(startAt)),
     endLocal: new Date(floatingOf(endAt)),

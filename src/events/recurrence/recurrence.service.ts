@@ -278,7 +278,7 @@ export function storedRecurrence(stored: EventSeriesEntity): ParsedRecurrence {
 export function seriesStart(series: EventEntity) {
   const zone = parseTimezone(series.timezone);
   if (!zone.ok) throw new RangeError(`Invalid stored time zone "${series.timezone}"`);
-  return { startLocal: series.startLocal, endLocal: series.endLocal, zone: zone.value.zone };
+  return { startLocal: series.startLocal, endLocal: series.endLocal, zone: zone.value.zone, allDay: series.allDay };
 }
 
 function isEdited(marker: EventOccurrenceEntity, key: string): boolean {

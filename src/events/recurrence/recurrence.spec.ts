@@ -105,6 +105,32 @@ describe('expandSeries', () => {
     ]);
   });
 
+  it('moves the end of an occurrence whose start a DST gap moved as far, so it never ends before it starts', () => {
+    // 14 March 2027: New York skips 02:00-03:00, so 02:30 is 03:30 EDT (07:30 UTC).
+    const [, gap] = expand(['RRULE:FREQ=DAILY;COUNT=4'], '2027-03-12T02:30:00', '2027-03-12T03:00:00', 'America/New_York');
+    expect([gap.date, gap.startUtc.toISOString(), gap.endUtc.toISOString()]).toEqual([
+      '2027-03-14',
+      '2027-03-14T07:30:00.000Z',
+      '2027-03-14T08:00:00.000Z',
+    ]);
+    expect([gap.startLocal.toISOString(), gap.endLocal.toISOString()]).toEqual(['2027-03-14T03:30:00.000Z', '2027-03-14T04:00:00.000Z']);
+    // A whole day keeps ending at 23:59:59 where midnight is skipped (Santiago, 5 September 2027).
+    const allDay = expandSeries(
+      {
+        startLocal: wall('2027-09-04T00:00:00'),
+        endLocal: wall('2027-09-04T23:59:59'),
+        zone: IANAZone.create('America/Santiago'),
+        allDay: true,
+      },
+      parsed(['RRULE:FREQ=DAILY;COUNT=2']),
+      new Date('2030-01-01T00:00:00Z'),
+    );
+    expect([allDay[0].startLocal.toISOString(), allDay[0].endLocal.toISOString()]).toEqual([
+      '2027-09-05T01:00:00.000Z',
+      '2027-09-05T23:59:59.000Z',
+    ]);
+  });
+
   it('stores at most 1,000 events per series', () => {
     expect(expand(['RRULE:FREQ=DAILY'], '2025-01-01T10:00:00', '2025-01-01T11:00:00', 'UTC', '2035-01-01T00:00:00Z')).toHaveLength(999);
   });
