@@ -382,6 +382,30 @@ describe.each(TEST_DATABASES)('recurring events on $kind', (database) => {
   });
 
   describe('trash, restore and delete', () => {
+    it("refuses a contributor's series write through its own trashed occurrence once an editor published the series", async () => {
+      const first = await c.create(
+        { title: 'Draft yoga', start_date: '2028-02-07 10:00', end_date: '2028-02-07 11:00', recurrence: ['RRULE:FREQ=WEEKLY;COUNT=3'] },
+        'contributor',
+      );
+      const [, second, third] = await eventsOf(first.id);
+      await c.write('delete', `/events/${third.id}`, undefined, 'contributor').expect(200);
+      await c.write('patch', `/events/${first.id}`, { status: 'publish' }, 'editor').expect(200);
+      expect((await eventsOf(first.id)).map((event) => event.status)).toEqual(['publish', 'publish', 'trash']);
+      await c.write('patch', `/events/${first.id}`, { title: 'Cancelled' }, 'contributor').expect(403);
+      for (const scope of ['all', 'following']) {
+        await c.write('patch', `/events/${third.id}?scope=${scope}`, { title: 'Cancelled' }, 'contributor').expect(403);
+        await c.write('delete', `/events/${third.id}?scope=${scope}&force=true`, undefined, 'contributor').expect(403);
+      }
+      expect((await eventsOf(first.id)).map((event) => [event.id, event.title, event.status])).toEqual([
+        [first.id, 'Draft yoga', 'publish'],
+        [second.id, 'Draft yoga', 'publish'],
+        [third.id, 'Draft yoga', 'trash'],
+      ]);
+      // Its own unpublished occurrence alone stays the contributor's to change.
+      await c.write('patch', `/events/${third.id}`, { title: 'Mine alone' }, 'contributor').expect(200);
+      await c.write('patch', `/events/${third.id}?scope=all`, { title: 'Everyone' }, 'editor').expect(200);
+    });
+
     it('trashes one occurrence, then the series, restores the series without the one trashed alone, and deletes for good', async () => {
       const category = await c.createTerm('categories', { name: `Class ${Math.random()}` });
       const first = await series({

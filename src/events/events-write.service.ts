@@ -2,9 +2,9 @@ import { Created } from '../common/http/created';
 import { allocatePostId } from '../posts/post-id';
 import { Inject, Injectable } from '@nestjs/common';
 import { DateTime, Zone } from 'luxon';
-import { DataSource, EntityManager, Not } from 'typeorm';
+import { DataSource, EntityManager, In, Not } from 'typeorm';
 import { AuthUser } from '../auth/auth-user';
-import { can } from '../auth/permissions';
+import { can, canOnObject } from '../auth/permissions';
 import { ApiError } from '../common/errors/api-error';
 import { Message, msg } from '../common/i18n/message';
 import { DATE_OUT_OF_RANGE, STORED_DATES_OUT_OF_RANGE, isStorable, parseDateInput } from '../common/parsing/date-input';
@@ -141,7 +141,9 @@ export class EventsWriteService {
           if (!proceed(current)) return undefined;
           const role = await this.recurrence.roleOf(manager, current.id);
           const scope = seriesScope(role, input.scope, input.recurrence !== undefined);
-          await this.counting(manager, await this.touchedIds(manager, current, role, scope), async () => {
+          const touched = await this.touchedIds(manager, current, role, scope);
+          await assertMayTouch(manager, touched, current.id, user, 'edit');
+          await this.counting(manager, touched, async () => {
             if (role.kind === 'occurrence' && scope !== 'this') {
               await this.updateSeries(manager, current, role, scope, input, user);
             } else {
@@ -166,7 +168,9 @@ export class EventsWriteService {
       const role = await this.recurrence.roleOf(manager, current.id);
       const scope = seriesScope(role, input.scope, false);
       const [previous] = await this.query.present([current], user, { written: true }, manager);
-      const deleted = await this.counting(manager, await this.touchedIds(manager, current, role, scope), async () => {
+      const touched = await this.touchedIds(manager, current, role, scope);
+      await assertMayTouch(manager, touched, current.id, user, 'delete');
+      const deleted = await this.counting(manager, touched, async () => {
         if (role.kind !== 'none' && scope !== 'this') {
           const seriesId = role.kind === 'series' ? current.id : role.occurrence.seriesId;
           const following =
@@ -671,6 +675,24 @@ function zoneOf(name: string): Zone {
   const parsed = parseTimezone(name);
   if (!parsed.ok) throw new RangeError(`Invalid stored time zone "${name}"`);
   return parsed.value.zone;
+}
+
+/**
+ * A write of a series changes events besides the one its route addressed (and the guard checked):
+ * each needs the caller's right too (CONTRACT §2.4), or a contributor's own trashed draft
+ * occurrence could carry an edit or a delete into the series an editor has since published.
+ */
+async function assertMayTouch(
+  manager: EntityManager,
+  touched: readonly number[],
+  addressed: number,
+  user: AuthUser,
+  action: 'edit' | 'delete',
+): Promise<void> {
+  const others = touched.filter((id) => id !== addressed);
+  if (!others.length || can(user, 'edit_others_posts')) return;
+  const rows = await manager.find(EventEntity, { select: { id: true, status: true, authorId: true }, where: { id: In(others) } });
+  if (rows.some((row) => !canOnObject(user, action, row))) throw ApiError.forbidden(true);
 }
 
 /**
