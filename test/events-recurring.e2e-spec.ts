@@ -522,6 +522,21 @@ describe.each(TEST_DATABASES)('recurring events on $kind', (database) => {
       expect(listed.body.events).toHaveLength(13);
     });
 
+    it('ends the rule of a series capped at 1,000 events at its last one', async () => {
+      await c.reset();
+      await series({
+        title: 'Forever',
+        start_date: '2025-06-01 08:00:00',
+        end_date: '2025-06-01 09:00:00',
+        recurrence: ['RRULE:FREQ=DAILY'],
+      });
+      const list = await c.list('start_date=2028-02-01&end_date=2028-11-30&per_page=50').expect(200);
+      expect(list.headers['x-tec-total']).toBe('25');
+      expect((list.body.events as EventSummary[]).at(-1)?.utc_start_date).toBe('2028-02-25 08:00:00');
+      const feed = await c.get('/events/ics?start_date=2028-02-01&end_date=2028-11-30').expect(200);
+      expect(feed.text.match(/^RRULE:.*$/gm)).toEqual(['RRULE:FREQ=DAILY;UNTIL=20280225T080000Z']);
+    });
+
     it('covers every instance the rule makes with the VTIMEZONE, up to the series’ last date', async () => {
       await c.reset();
       // To August 2028: summer times of the year after the first event's.

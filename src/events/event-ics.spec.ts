@@ -1,5 +1,5 @@
 import { EventView } from './event.presenter';
-import { eventsCalendar, eventsCalendarInSlices, htmlToText } from './event-ics';
+import { eventsCalendar, eventsCalendarInSlices, htmlToText, icsFloat } from './event-ics';
 
 describe('htmlToText', () => {
   it('turns paragraphs and line breaks into newlines and drops the tags', () => {
@@ -51,5 +51,19 @@ describe('eventsCalendarInSlices', () => {
     setImmediate(() => (ranMeanwhile = !done));
     await building;
     expect(ranMeanwhile).toBe(true);
+  });
+});
+
+describe('icsFloat', () => {
+  it('writes GEO values as RFC 5545 FLOATs, never in exponent form', () => {
+    expect([1e-7, -5e-7, 39.8, -89.6, 100, 0, 52.5200066].map(icsFloat)).toEqual([
+      '0.0000001',
+      '-0.0000005',
+      '39.8',
+      '-89.6',
+      '100',
+      '0',
+      '52.5200066',
+    ]);
   });
 });

@@ -130,8 +130,9 @@ function vevent(event: EventView, options: IcsOptions, zones: ZoneSpans): string
     .text('LOCATION', venue && location(venue))
     .raw('CREATED', utcDateTime(utc(event.date_utc)))
     .raw('LAST-MODIFIED', utcDateTime(utc(event.modified_utc)));
-  if (venue && typeof venue.geo_lat === 'number' && typeof venue.geo_lng === 'number')
-    writer.raw('GEO', `${venue.geo_lat};${venue.geo_lng}`);
+  // 0;0 is what a venue whose content is withheld (a password) shows: no place to write.
+  if (venue && typeof venue.geo_lat === 'number' && typeof venue.geo_lng === 'number' && (venue.geo_lat !== 0 || venue.geo_lng !== 0))
+    writer.raw('GEO', `${icsFloat(venue.geo_lat)};${icsFloat(venue.geo_lng)}`);
   writer.texts(
     'CATEGORIES',
     event.categories.map((term) => htmlToText(term.name)),
@@ -216,4 +217,9 @@ export function htmlToText(html: string): string {
     .replace(/[ \t]+\n/g, '\n')
     .replace(/\n{3,}/g, '\n\n')
     .trim();
+}
+
+/** RFC 5545 §3.3.7 FLOAT: digits and a point, never JavaScript's exponent form (1e-7). */
+export function icsFloat(value: number): string {
+  return value.toFixed(10).replace(/\.?0+$/, '');
 }

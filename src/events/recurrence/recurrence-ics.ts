@@ -3,7 +3,7 @@ import { formatStoredDate } from '../../posts/post-dates';
 import { EventEntity } from '../event.entity';
 import { EventView } from '../event.presenter';
 import { SeriesMoment, VeventRecurrence } from '../event-ics';
-import { expandSeries, placed, untilValue } from './recurrence-expand';
+import { MAX_SERIES_EVENTS, PlannedOccurrence, expandSeries, placed, untilValue } from './recurrence-expand';
 import { EventOccurrenceEntity, EventSeriesEntity } from './recurrence.entity';
 import { seriesStart, storedRecurrence } from './recurrence.service';
 
@@ -58,7 +58,10 @@ export async function seriesInFeed(
       .filter((marker) => !ruleDays.has(marker.occurrenceDate) && inFeed(marker))
       .map((m) => moment(m.originalStartLocal));
     const last = ruleOnly.length ? moment(ruleOnly[ruleOnly.length - 1].startLocal) : undefined;
-    recurrence.set(seriesId, { seriesId, rrule: lines.rule ? rruleFor(lines.lines, first) : undefined, exdates, rdates, last });
+    // A series stops at MAX_SERIES_EVENTS whatever its rule says: the rule must stop there too.
+    const capped = ruleOnly.length >= MAX_SERIES_EVENTS - 1 ? ruleOnly[ruleOnly.length - 1] : undefined;
+    const rrule = lines.rule ? rruleFor(lines.lines, first, capped) : undefined;
+    recurrence.set(seriesId, { seriesId, rrule, exdates, rdates, last });
     for (const marker of markers.filter(inFeed)) {
       recurrence.set(marker.eventId!, marker.edited ? { seriesId, recurrenceId: moment(marker.originalStartLocal) } : null);
     }
@@ -66,11 +69,27 @@ export async function seriesInFeed(
   return { events: all, recurrence };
 }
 
-/** The RRULE as sent, with UNTIL in the form RFC 5545 requires with the DTSTART written: a date for all-day events, else UTC. */
-function rruleFor(lines: readonly string[], series: EventEntity): string | undefined {
+/**
+ * The RRULE as sent, with UNTIL in the form RFC 5545 requires with the DTSTART written: a date for
+ * all-day events, else UTC. `capped`: the last occurrence of a series that reached
+ * MAX_SERIES_EVENTS, where the rule then ends instead of at its own COUNT or UNTIL (or never).
+ */
+function rruleFor(lines: readonly string[], series: EventEntity, capped?: PlannedOccurrence): string | undefined {
   const line = lines.find((item) => /^RRULE:/i.test(item));
   if (!line) return undefined;
-  return line
-    .slice(6)
-    .replace(/UNTIL=([0-9TZ]+)/i, (_, until: string) => `UNTIL=${untilValue(until, seriesStart(series).zone, series.allDay)}`);
+  const rule = line.slice(6);
+  if (capped) {
+    const parts = rule.split(';').filter((part) => !/^(COUNT|UNTIL)=/i.test(part));
+    const until = series.allDay ? formatStoredDate(capped.startLocal).slice(0, 10).replace(/-/g, '') : icsUtc(capped.startUtc);
+    return [...parts, `UNTIL=${until}`].join(';');
+  }
+  return rule.replace(/UNTIL=([0-9TZ]+)/i, (_, until: string) => `UNTIL=${untilValue(until, seriesStart(series).zone, series.allDay)}`);
+}
+
+/** An instant as an RFC 5545 UTC date-time: 20270105T170000Z. */
+function icsUtc(instant: Date): string {
+  return instant
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
 }

@@ -58,6 +58,8 @@ export function parseRecurrence(raw: unknown): ParseResult<ParsedRecurrence> {
     if (typeof item !== 'string' || item.length > MAX_LINE_LENGTH) return fail(msg('Each item must be an RRULE, EXDATE or RDATE line.'));
     const line = item.trim();
     if (!line) continue;
+    // One content line each: a CR or LF inside would start another line in every .ics written from it.
+    if (/\p{Cc}/u.test(line)) return fail(msg('Each line must be one line of text, without control characters.'));
     lines.push(line);
     const colon = line.indexOf(':');
     const head = (colon < 0 ? line : line.slice(0, colon)).split(';');
@@ -65,6 +67,8 @@ export function parseRecurrence(raw: unknown): ParseResult<ParsedRecurrence> {
     const value = colon < 0 ? '' : line.slice(colon + 1);
     if (name === 'RRULE') {
       if (rule) return fail(msg('Only one RRULE line is allowed.'));
+      // RRULE has no parameters (RFC 5545 §3.8.5.3); `RRULE;X=1:...` was read as its value alone.
+      if (head.length > 1) return fail(msg('"%s" is not a valid RFC 5545 rule: RRULE takes no parameters.', line));
       const parsed = parseRule(value);
       if (!parsed.ok) return parsed;
       rule = parsed.value;

@@ -33,6 +33,9 @@ describe('parseRecurrence', () => {
     [['RRULE:FREQ=DAILY;BYHOUR=10'], '%s is not supported here; an RRULE may use %s.'],
     [['RRULE:FREQ=YEARLY;BYWEEKNO=53;BYDAY=MO'], '%s is not supported here; an RRULE may use %s.'],
     [['RRULE:FREQ=DAILY;BYFOO=1'], '"RRULE:%s" is not a valid RFC 5545 rule.'],
+    [['RRULE;X=1\r\nX-INJECTED;A=B:FREQ=WEEKLY;COUNT=2'], 'Each line must be one line of text, without control characters.'],
+    [['EXDATE:20250101T100000Z\nRDATE:20250102T100000Z'], 'Each line must be one line of text, without control characters.'],
+    [['RRULE;X-NAME=1:FREQ=WEEKLY;COUNT=2'], '"%s" is not a valid RFC 5545 rule: RRULE takes no parameters.'],
     [[42], 'Each item must be an RRULE, EXDATE or RDATE line.'],
     [{}, 'Must be a list of RRULE, EXDATE or RDATE lines.'],
   ])('refuses %j', (lines, reason) => {
