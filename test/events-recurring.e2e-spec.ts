@@ -522,6 +522,53 @@ describe.each(TEST_DATABASES)('recurring events on $kind', (database) => {
       expect(listed.body.events).toHaveLength(13);
     });
 
+    it('moves the RECURRENCE-ID of an occurrence moved on its own when the series moves, so the feed still expands to the list', async () => {
+      await c.reset();
+      const first = await series({
+        title: 'Yoga',
+        start_date: '2027-01-04 18:30:00',
+        end_date: '2027-01-04 20:00:00',
+        timezone: 'America/New_York',
+        recurrence: ['RRULE:FREQ=WEEKLY;COUNT=5'],
+      });
+      const [, , third] = await eventsOf(first.id);
+      await c
+        .write(
+          'patch',
+          `/events/${third.id}`,
+          { title: 'Yoga on Tuesday', start_date: '2027-01-19 19:00', end_date: '2027-01-19 20:30' },
+          'administrator',
+        )
+        .expect(200);
+      await c
+        .write('patch', `/events/${first.id}`, { start_date: '2027-01-04 07:00', end_date: '2027-01-04 08:00' }, 'administrator')
+        .expect(200);
+      const window = 'start_date=2027-01-01&end_date=2027-03-31';
+      const listed = ((await c.list(`${window}&per_page=50`).expect(200)).body.events as EventSummary[])
+        .map((event) => [event.utc_start_date as string, event.title])
+        .sort((a, b) => a[0].localeCompare(b[0]) || a[1].localeCompare(b[1]));
+      expect(listed).toContainEqual(['2027-01-20 00:00:00', 'Yoga on Tuesday']);
+      const feed = await c.get(`/events/ics?${window}`).expect(200);
+      expect(feed.text).toMatch(/^RECURRENCE-ID;TZID=America\/New_York:20270118T070000\r$/m);
+      expect(expand(feed.text, '2027-03-31 23:59:59')).toEqual(listed);
+    });
+
+    it("writes an occurrence made all-day on its own with a RECURRENCE-ID of the series' value type", async () => {
+      await c.reset();
+      const first = await series({
+        title: 'Timed',
+        start_date: '2027-06-03 10:00:00',
+        end_date: '2027-06-03 11:00:00',
+        timezone: 'Europe/Berlin',
+        recurrence: ['RRULE:FREQ=DAILY;COUNT=3'],
+      });
+      const [, second] = await eventsOf(first.id);
+      await c.write('patch', `/events/${second.id}`, { all_day: true }, 'administrator').expect(200);
+      const feed = await c.get('/events/ics?start_date=2027-06-01&end_date=2027-06-30').expect(200);
+      expect(feed.text.match(/^RECURRENCE-ID.*$/gm)).toEqual(['RECURRENCE-ID;TZID=Europe/Berlin:20270604T100000']);
+      expect(feed.text).toMatch(/^DTSTART;VALUE=DATE:20270604\r$/m);
+    });
+
     it('ends the rule of a series capped at 1,000 events at its last one', async () => {
       await c.reset();
       await series({

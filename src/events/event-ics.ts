@@ -30,6 +30,8 @@ export interface VeventRecurrence {
   readonly exdates?: readonly SeriesMoment[];
   readonly rdates?: readonly SeriesMoment[];
   readonly recurrenceId?: SeriesMoment;
+  /** How the series' first event is timed: a RECURRENCE-ID takes its DTSTART's value type (RFC 5545 §3.8.4.4), whatever the occurrence became. */
+  readonly seriesTiming?: { readonly allDay: boolean; readonly timezone: string };
   /**
    * The last date the rule makes (up to the series' horizon): the VTIMEZONE must cover every
    * instance of a recurring component (RFC 5545 §3.6.5), also those only the RRULE writes.
@@ -94,13 +96,19 @@ function vevent(event: EventView, options: IcsOptions, zones: ZoneSpans): string
   const writer = new IcalWriter().begin('VEVENT');
   const series = options.recurrence?.get(event.id) ?? undefined;
   writer.raw('UID', `${series?.seriesId ?? event.id}@${options.host}`).raw('DTSTAMP', utcDateTime(utc(event.modified_utc)));
-  const moment = (name: string, wallClock: string, instant: string, end = false) => {
-    if (event.all_day) {
+  const moment = (
+    name: string,
+    wallClock: string,
+    instant: string,
+    end = false,
+    timing = { allDay: event.all_day, timezone: event.timezone },
+  ) => {
+    if (timing.allDay) {
       const day = end ? DateTime.fromSQL(wallClock, { zone: 'utc' }).plus({ days: 1 }).toISODate()! : wallClock;
       writer.raw(name, dateValue(day), { VALUE: 'DATE' });
       return;
     }
-    const zone = ianaZone(event.timezone);
+    const zone = ianaZone(timing.timezone);
     const at = utc(instant).getTime();
     if (!zone || !isUnambiguousWallClock(zone, at)) {
       writer.raw(name, utcDateTime(utc(instant)));
@@ -115,7 +123,7 @@ function vevent(event: EventView, options: IcsOptions, zones: ZoneSpans): string
   };
   moment('DTSTART', event.start_date, event.utc_start_date);
   moment('DTEND', event.end_date, event.utc_end_date, true);
-  if (series?.recurrenceId) moment('RECURRENCE-ID', series.recurrenceId.wall, series.recurrenceId.utc);
+  if (series?.recurrenceId) moment('RECURRENCE-ID', series.recurrenceId.wall, series.recurrenceId.utc, false, series.seriesTiming);
   if (series?.rrule) writer.raw('RRULE', series.rrule);
   // The rule's dates are in the DTSTART's TZID (when it has one): that VTIMEZONE must reach the last.
   const startZone = event.all_day ? undefined : ianaZone(event.timezone);

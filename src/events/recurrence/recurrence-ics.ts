@@ -63,7 +63,8 @@ export async function seriesInFeed(
     const rrule = lines.rule ? rruleFor(lines.lines, first, capped) : undefined;
     recurrence.set(seriesId, { seriesId, rrule, exdates, rdates, last });
     for (const marker of markers.filter(inFeed)) {
-      recurrence.set(marker.eventId!, marker.edited ? { seriesId, recurrenceId: moment(marker.originalStartLocal) } : null);
+      const seriesTiming = { allDay: first.allDay, timezone: first.timezone };
+      recurrence.set(marker.eventId!, marker.edited ? { seriesId, recurrenceId: moment(marker.originalStartLocal), seriesTiming } : null);
     }
   }
   return { events: all, recurrence };

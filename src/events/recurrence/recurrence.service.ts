@@ -132,6 +132,17 @@ export class RecurrenceService {
           { originalStartLocal: item.startLocal },
         );
     }
+    // An occurrence moved on its own keeps its dates, but the instance of the rule it replaces
+    // (its RECURRENCE-ID in feeds) moves with the series: a stale one named no instance.
+    for (const marker of markers.filter((m) => m.eventId !== null && isEdited(m, DATES_KEY))) {
+      const item = planned.get(marker.occurrenceDate);
+      if (item && marker.originalStartLocal.getTime() !== item.startLocal.getTime())
+        await manager.update(
+          EventOccurrenceEntity,
+          { seriesId: series.id, occurrenceDate: marker.occurrenceDate },
+          { originalStartLocal: item.startLocal },
+        );
+    }
     await updateOccurrences(manager, changes);
     await this.insertDates(
       manager,
