@@ -687,6 +687,32 @@ describe.each(TEST_DATABASES)('event writes on $kind', (database) => {
       expect(again.body.venue).toEqual([]);
     });
 
+    it('clears the flags with null or "" to false, all_day included, keeping the wall clocks', async () => {
+      const flags = { featured: true, sticky: true, show_map: true, show_map_link: true, hide_from_listings: true, ticketed: true };
+      const created = await post(
+        { title: 'Flagged', start_date: '2030-03-01 10:00', end_date: '2030-03-02 12:00', all_day: true, ...flags },
+        'editor',
+      ).expect(201);
+      expect(created.body).toMatchObject({ ...flags, all_day: true, start_date: '2030-03-01 00:00:00', end_date: '2030-03-02 23:59:59' });
+      const cleared = await c
+        .write(
+          'patch',
+          `/events/${created.body.id}`,
+          { featured: null, sticky: '', show_map: null, show_map_link: '', hide_from_listings: null, ticketed: '', all_day: null },
+          'editor',
+        )
+        .expect(200);
+      expect(cleared.body).toMatchObject({
+        ...Object.fromEntries(Object.keys(flags).map((flag) => [flag, false])),
+        all_day: false,
+        start_date: '2030-03-01 00:00:00',
+        end_date: '2030-03-02 23:59:59',
+      });
+      // Still typed otherwise.
+      const bad = await c.write('patch', `/events/${created.body.id}`, { featured: 'yes' }, 'editor').expect(400);
+      expect(Object.keys(bad.body.data.params as object)).toEqual(['featured']);
+    });
+
     it('takes {} and lists of it as none, as PHP decodes {} (an empty array): on create and to unlink', async () => {
       const created = await post(
         { title: 'Empty objects', ...DATES, venue: {}, organizer: [{}], categories: {}, tags: [{}] },

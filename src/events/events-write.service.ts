@@ -409,7 +409,8 @@ export class EventsWriteService {
     let start = read('start_date', input.startDate, current?.startLocal);
     let end = read('end_date', input.endDate, current?.endLocal);
     if (!start || !end) return undefined;
-    if (input.allDay ?? current?.allDay ?? false) {
+    // null: all_day cleared, so false (apply stores the same).
+    if (input.allDay === null ? false : (input.allDay ?? current?.allDay ?? false)) {
       start = start.startOf('day');
       end = end.endOf('day');
     }

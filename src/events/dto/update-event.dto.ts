@@ -18,6 +18,14 @@ const CLEARABLE = new Set([
   'password',
   'post_parent',
   'recurrence',
+  // The flags are optional too: cleared, each is false (its default).
+  'all_day',
+  'show_map',
+  'show_map_link',
+  'hide_from_listings',
+  'sticky',
+  'featured',
+  'ticketed',
 ]);
 
 /** The body of every update: each create field optional, nothing defaulted (a true partial update). */
