@@ -842,6 +842,21 @@ describe.each(TEST_DATABASES)('event writes on $kind', (database) => {
       await c.write('delete', `/events/1?force=maybe`, undefined, 'editor').expect((res2) => expect([400, 404]).toContain(res2.status));
     });
 
+    it("moves a deleted event's children up to its parent, as WordPress does, so they can be sent back as read", async () => {
+      const top = await c.create({ title: 'Grandparent', ...DATES }, 'editor');
+      const middle = await c.create({ title: 'Parent', ...DATES, post_parent: top.id }, 'editor');
+      const child = await c.create({ title: 'Child', ...DATES, post_parent: middle.id }, 'editor');
+      await c.get(`/events?post_parent=${middle.id}`, 'editor').expect(200);
+      await c.write('delete', `/events/${middle.id}?force=true`, undefined, 'editor').expect(200);
+      const read = await c.get(`/events/${child.id}`, 'editor').expect(200);
+      expect(read.body.post_parent).toBe(top.id);
+      await c.write('put', `/events/${child.id}`, read.body as Record<string, unknown>, 'editor').expect(200);
+      const siblings = await c.list(`post_parent=${top.id}&start_date=2000-01-01&end_date=2099-12-31`, 'editor').expect(200);
+      expect((siblings.body.events as { id: number }[]).map((event) => event.id)).toEqual([child.id]);
+      await c.write('delete', `/events/${top.id}?force=true`, undefined, 'editor').expect(200);
+      expect((await c.get(`/events/${child.id}`, 'editor').expect(200)).body.post_parent).toBe(0);
+    });
+
     it('checks rights by slug as by id', async () => {
       const event = await c.create({ title: 'Guarded', ...DATES }, 'editor');
       await c.write('delete', '/events/by-slug/guarded', undefined).expect(401);

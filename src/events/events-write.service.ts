@@ -30,6 +30,7 @@ import { CreateEventDto, EventDateInput, LinkedInput } from './dto/create-event.
 import { UpdateEventFields } from './dto/update-event.dto';
 import { deleteOccurrences, updateOccurrences } from './recurrence/occurrence-rows';
 import { EventEntity } from './event.entity';
+import { childrenOf, reparentChildren } from './event-children';
 import { missingEventError } from './event-not-found';
 import { LinkKind, eventLinks } from './event-links';
 import { EventView } from './event.presenter';
@@ -170,6 +171,8 @@ export class EventsWriteService {
       const [previous] = await this.query.present([current], user, { written: true }, manager);
       const touched = await this.touchedIds(manager, current, role, scope);
       await assertMayTouch(manager, touched, current.id, user, 'delete');
+      // Deleted for good, its children move up to its parent: they are written too.
+      if (input.force === true) touched.push(...(await childrenOf(manager, touched)));
       const deleted = await this.counting(manager, touched, async () => {
         if (role.kind !== 'none' && scope !== 'this') {
           const seriesId = role.kind === 'series' ? current.id : role.occurrence.seriesId;
@@ -250,6 +253,7 @@ export class EventsWriteService {
   /** Permanently: its link rows go with it (ON DELETE CASCADE), and its terms count it no more. */
   private async deleteEvent(manager: EntityManager, id: number): Promise<void> {
     const before: CountedState = { status: (await this.lockedEvent(manager, id)).status, termIds: await this.termIdsOf(manager, id) };
+    await reparentChildren(manager, [id]);
     await manager.delete(EventEntity, { id });
     await adjustTermCounts(manager, before, UNCOUNTED);
   }

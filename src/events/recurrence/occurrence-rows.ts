@@ -1,3 +1,4 @@
+import { reparentChildren } from '../event-children';
 import { EntityManager, In } from 'typeorm';
 import { allocatePostId } from '../../posts/post-id';
 import { EventEntity } from '../event.entity';
@@ -102,6 +103,7 @@ export async function updateOccurrences(manager: EntityManager, changes: readonl
 export async function deleteOccurrences(manager: EntityManager, ids: readonly number[], keepKeys = false): Promise<void> {
   if (!ids.length) return;
   const before = await countedStates(manager, ids);
+  await reparentChildren(manager, ids);
   for (const chunk of chunks(ids)) {
     if (!keepKeys) await manager.delete(EventOccurrenceEntity, { eventId: In(chunk) });
     await manager.delete(EventEntity, { id: In(chunk) });
