@@ -352,7 +352,8 @@ describe.each(TEST_DATABASES)('discovery on $kind', (database) => {
             .join('/')
             .split('/')
             .filter(Boolean);
-          const specs = getArgSpecs(dto);
+          // Unlisted ones (by-slug `password`) are taken, not shown.
+          const specs = getArgSpecs(dto).filter((spec) => !spec.unlisted);
           const regex = (param: string) => (specs.find((s) => s.name === param)?.type === 'string' || param === 'slug' ? '[^/]+' : '\\d+');
           const key = NS + segments.map((s) => (s.startsWith(':') ? `/(?P<${s.slice(1)}>${regex(s.slice(1))})` : `/${s}`)).join('');
           const args = endpointOf(index, key, method).args;
@@ -388,6 +389,18 @@ describe.each(TEST_DATABASES)('discovery on $kind', (database) => {
         }
       },
     );
+
+    it('does not list password for the by-slug event routes, as the specification says, where by id it does', () => {
+      const bySlug = `${NS}/events/by-slug/(?P<slug>[^/]+)`;
+      for (const method of ['GET', 'DELETE', 'POST', 'PUT', 'PATCH'])
+        expect({ method, password: 'password' in endpointOf(index, bySlug, method).args }).toEqual({ method, password: false });
+      expect(Object.keys(endpointOf(index, bySlug, 'GET').args)).toEqual(['slug']);
+      for (const method of ['GET', 'DELETE', 'PATCH'])
+        expect({ method, password: 'password' in endpointOf(index, `${NS}/events/(?P<id>\\d+)`, method).args }).toEqual({
+          method,
+          password: true,
+        });
+    });
 
     it('accepts context view, embed and edit, and answers 400 rest_invalid_param for another', async () => {
       for (const context of ['view', 'embed', 'edit']) await t.request.get(t.api(`?context=${context}`)).expect(200);

@@ -81,7 +81,9 @@ export function presentRoute(route: CatalogRoute, urls: IndexUrls, t: Translate,
     methods: [...route.methods],
     endpoints: route.endpoints.map((endpoint) => ({
       methods: [...endpoint.methods],
-      args: Object.fromEntries(endpoint.args.map((spec) => [spec.name, presentArg(endpoint.dto!, spec, t, context)])),
+      args: Object.fromEntries(
+        endpoint.args.filter((spec) => !spec.unlisted).map((spec) => [spec.name, presentArg(endpoint.dto!, spec, t, context)]),
+      ),
     })),
     ...(route.pathParams.length ? {} : { _links: { self: [{ href: `${urls.restRoot}${route.path}` }] } }),
   };

@@ -394,6 +394,8 @@ export const de_DE: Record<string, string> = {
   'Must be a list of RRULE, EXDATE or RDATE lines.': 'Muss eine Liste von RRULE-, EXDATE- oder RDATE-Zeilen sein.',
   'Each item must be an RRULE, EXDATE or RDATE line.': 'Jedes Element muss eine RRULE-, EXDATE- oder RDATE-Zeile sein.',
   'Only one RRULE line is allowed.': 'Nur eine RRULE-Zeile ist erlaubt.',
+  '"%s" is not a valid RFC 5545 rule: RRULE takes no parameters.': '„%s“ ist keine gültige RFC-5545-Regel: RRULE nimmt keine Parameter.',
+  'Each line must be one line of text, without control characters.': 'Jede Zeile muss eine einzige Textzeile ohne Steuerzeichen sein.',
   '"%s" is not an RRULE, EXDATE or RDATE line.': '„%s“ ist keine RRULE-, EXDATE- oder RDATE-Zeile.',
   '"RRULE:%s" is not a valid RFC 5545 rule.': '„RRULE:%s“ ist keine gültige RFC-5545-Regel.',
   'FREQ must be DAILY, WEEKLY, MONTHLY or YEARLY.': 'FREQ muss DAILY, WEEKLY, MONTHLY oder YEARLY sein.',

@@ -384,6 +384,10 @@ export const fr_FR: Record<string, string> = {
   'Must be a list of RRULE, EXDATE or RDATE lines.': 'Doit être une liste de lignes RRULE, EXDATE ou RDATE.',
   'Each item must be an RRULE, EXDATE or RDATE line.': 'Chaque élément doit être une ligne RRULE, EXDATE ou RDATE.',
   'Only one RRULE line is allowed.': 'Une seule ligne RRULE est permise.',
+  '"%s" is not a valid RFC 5545 rule: RRULE takes no parameters.':
+    '« %s » n’est pas une règle RFC 5545 valide : RRULE ne prend aucun paramètre.',
+  'Each line must be one line of text, without control characters.':
+    'Chaque ligne doit tenir sur une seule ligne de texte, sans caractère de contrôle.',
   '"%s" is not an RRULE, EXDATE or RDATE line.': '« %s » n’est pas une ligne RRULE, EXDATE ou RDATE.',
   '"RRULE:%s" is not a valid RFC 5545 rule.': '« RRULE:%s » n’est pas une règle RFC 5545 valide.',
   'FREQ must be DAILY, WEEKLY, MONTHLY or YEARLY.': 'FREQ doit être DAILY, WEEKLY, MONTHLY ou YEARLY.',

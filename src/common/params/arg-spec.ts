@@ -46,6 +46,12 @@ export interface ArgSpec {
    * keep the description and the enum.
    */
   readonly indexBare?: boolean;
+  /**
+   * Taken, but left out of the namespace index: the by-slug event routes' `password`, which the
+   * specification lists for by-id routes only ("not listed for by-slug operations"), while a
+   * password-protected event must be readable by slug as by id. /doc documents it as an extension.
+   */
+  readonly unlisted?: boolean;
   readonly description: string;
   readonly in: 'path' | 'query' | 'body';
   /** `null` and `""` mean "clear this field" (updates); otherwise `null` counts as absent. */

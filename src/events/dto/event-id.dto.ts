@@ -26,6 +26,8 @@ function passwordArg(extension: boolean) {
     description: 'the event password, for password-protected events',
     parse: (raw) => parseString(raw, { nonEmpty: true, maxLength: 255 }),
     extension,
+    // By slug it is ours: taken, not listed in the index (ArgSpec.unlisted).
+    unlisted: extension,
   });
 }
 

@@ -1,3 +1,4 @@
+import { getArgSpecs, setArgSpecs } from '../../common/params/arg-spec';
 import { PartialArgs } from '../../common/params/derive';
 import { CreateEventDto } from './create-event.dto';
 import { eventIdArg } from './event-id.dto';
@@ -43,3 +44,10 @@ export class UpdateEventDto extends UpdateEventFields {
  * resolver); a `slug` in the body is the new slug (CONTRACT §2.2).
  */
 export class UpdateEventBySlugDto extends UpdateEventFields {}
+// The specification lists `password` for by-id updates only: by slug it is taken, not listed (ArgSpec.unlisted).
+setArgSpecs(
+  UpdateEventBySlugDto,
+  getArgSpecs(UpdateEventFields)
+    .filter((spec) => spec.name === 'password')
+    .map((spec) => ({ ...spec, unlisted: true, extension: true })),
+);
