@@ -236,6 +236,17 @@ describe('presentEvent', () => {
     });
   });
 
+  it("writes json_ld dates as PHP's DATE_ATOM: an offset always, +00:00 in UTC (not Z)", () => {
+    const utcEvent = Object.assign(berlinEvent(), {
+      timezone: 'UTC',
+      startUtc: stored('2027-01-15 18:00:00'),
+      endUtc: stored('2027-01-15 21:00:00'),
+    });
+    const jsonLd = presentEvent(utcEvent, relations(), urls, { single: true }).json_ld as Record<string, unknown>;
+    expect([jsonLd.startDate, jsonLd.endDate]).toEqual(['2027-01-15T18:00:00+00:00', '2027-01-15T21:00:00+00:00']);
+    expect((jsonLd.offers as Record<string, unknown>).validFrom).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+00:00$/);
+  });
+
   it('uses a linked venue’s own json_ld as the location when it has one', () => {
     const place = { '@context': 'http://schema.org', '@type': 'Place', name: 'Peer Hall', geo: { latitude: 1, longitude: 2 } };
     const jsonLd = presentEvent(berlinEvent(), relations({ venues: [{ ...hall, json_ld: place }] }), urls, { single: true }).json_ld;
