@@ -132,6 +132,31 @@ describe.each(TEST_DATABASES)('visibility of unpublished and protected items on 
       },
     );
 
+    it("refuses another user's image that no published post shows like an unknown media id, and keeps a post's own", async () => {
+      const url = `https://cdn.example/unreleased-${database.kind}.png`;
+      const draft = (await newEvent({ status: 'draft', image: url }, 'author').expect(201)).body as { id: number; image: { id: number } };
+      const media = draft.image.id;
+      const unknown = await newEvent({ image: UNKNOWN }, 'contributor').expect(400);
+      const before = await c.count('events');
+      const refused = await newEvent({ image: media }, 'contributor').expect(400);
+      expect(refused.body).toEqual(asUnknown(unknown, 'image', media));
+      expect(JSON.stringify(refused.body)).not.toContain('unreleased');
+      const venue = await send('post', '/venues', { venue: `Poster hall ${database.kind}`, image: media }, 'contributor').expect(400);
+      expect(Object.keys(venue.body.data.params as object)).toEqual(['image']);
+      expect(await c.count('events')).toBe(before);
+      // Its author and editors may use it; anyone, once a published post shows it.
+      await newEvent({ image: media }, 'author').expect(201);
+      await newEvent({ image: media }, 'editor').expect(201);
+      await send('patch', `/events/${draft.id}`, { status: 'publish' }, 'editor').expect(200);
+      expect((await newEvent({ image: media }, 'contributor').expect(201)).body.image.id).toBe(media);
+      // A draft whose image an editor set is sent back whole by its contributor: its own image stays.
+      const own = (await newEvent({ status: 'draft' }, 'contributor2').expect(201)).body as { id: number };
+      const editors = `https://cdn.example/editor-${database.kind}.png`;
+      await send('patch', `/events/${own.id}`, { image: editors }, 'editor').expect(200);
+      const read = (await get(`/events/${own.id}`, 'contributor2').expect(200)).body as Body;
+      await send('patch', `/events/${own.id}`, read, 'contributor2').expect(200);
+    });
+
     it('refuses a post_parent the caller may not read like an unknown event', async () => {
       const draft = (await newEvent({ status: 'draft' }, 'editor').expect(201)).body as { id: number };
       const unknown = await newEvent({ post_parent: UNKNOWN }, 'contributor').expect(400);

@@ -18,8 +18,8 @@ import { Urls } from '../common/urls/urls';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { insertComplete } from '../database/insert-complete';
 import { lockForUpdate, transaction } from '../database/transaction';
-import { JsonRead, existsRead, readTogether } from '../database/read-together';
-import { MediaEntity } from '../media/media.entity';
+import { JsonRead, readTogether } from '../database/read-together';
+import { usableMediaRead } from '../media/media-access';
 import { MediaService } from '../media/media.service';
 import { OrganizerEntity } from '../organizers/organizer.entity';
 import { OrganizersService } from '../organizers/organizers.service';
@@ -338,7 +338,8 @@ export class EventsWriteService {
     // Every lookup the checks need, in one statement (issue #14): the image, the parent, the
     // categories and tags, the venues and organizers, and the slug's first read. Then each is
     // judged in the order it was.
-    const imageId = input.image?.kind === 'id' ? input.image.id : undefined;
+    // The event's own image stays usable whoever wrote it (an event read and sent back keeps it).
+    const imageId = input.image?.kind === 'id' && input.image.id !== current?.imageId ? input.image.id : undefined;
     const parentId = input.postParent && !(current && input.postParent === current.id) ? input.postParent : undefined;
     const termParams = (['categories', 'tags'] as const).filter((name) => input[name] !== undefined);
     const linkedParams = (['venue', 'organizer'] as const).filter((name) => input[name] !== undefined);
@@ -349,7 +350,7 @@ export class EventsWriteService {
       slugText === undefined ? { selects: [], answer: () => undefined } : slugRead(manager, EventEntity, slugText, slugOptions(current));
     const [slugStart, imageFound, unreadableParent, terms, ...unreadable] = await readTogether(manager, [
       slugLookup,
-      existsRead(manager, MediaEntity, imageId),
+      usableMediaRead(manager, imageId, user),
       unreadableRead(manager, EventEntity, parentId === undefined ? [] : [parentId], user),
       termRefsOfWrite(
         termParams.map((name) => ({ taxonomy: name === 'categories' ? CATEGORY : TAG, refs: input[name] ?? [] })),
@@ -531,7 +532,7 @@ export class EventsWriteService {
         ? null
         : input.image.kind === 'id'
           ? input.image.id
-          : await this.media.resolveImage(input.image, plan.authorId, manager);
+          : await this.media.resolveImage(input.image, plan.authorId, user, manager);
 
     const published = publicationMoment(input.date, input.dateUtc, this.config.siteTimezone);
     if (published || creating) {

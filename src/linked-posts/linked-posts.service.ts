@@ -198,7 +198,7 @@ export abstract class LinkedPostsService<E extends LinkedPostEntity, A extends L
     const authorId = await resolveAuthor(manager, user, args.author);
     const published = publicationMoment(args.date, args.dateUtc, this.config.siteTimezone);
     // An image given by id is checked before the duplicate rule (a 400 first), and not again below.
-    const imageById = args.image?.kind === 'id' ? await this.media.resolveImage(args.image, authorId, manager) : undefined;
+    const imageById = args.image?.kind === 'id' ? await this.media.resolveImage(args.image, authorId, user, manager) : undefined;
 
     const duplicate = await this.findDuplicate(manager, args.name, args.description || undefined, user);
     if (duplicate) return duplicate;
@@ -213,7 +213,7 @@ export abstract class LinkedPostsService<E extends LinkedPostEntity, A extends L
     post.excerpt = '';
     post.phone = args.phone ?? '';
     post.website = args.website ?? '';
-    post.imageId = args.image ? (imageById ?? (await this.media.resolveImage(args.image, authorId, manager))) : null;
+    post.imageId = args.image ? (imageById ?? (await this.media.resolveImage(args.image, authorId, user, manager))) : null;
     post.password = args.password ?? null;
     const now = storedMoment(new Date(), this.config.siteTimezone);
     setPublished(post, published ?? now);
@@ -267,7 +267,11 @@ export abstract class LinkedPostsService<E extends LinkedPostEntity, A extends L
       if (args.phone !== undefined) current.phone = args.phone ?? '';
       if (args.website !== undefined) current.website = args.website ?? '';
       if (args.image !== undefined)
-        current.imageId = args.image ? await this.media.resolveImage(args.image, current.authorId, manager) : null;
+        current.imageId = !args.image
+          ? null
+          : args.image.kind === 'id' && args.image.id === current.imageId
+            ? current.imageId // its own image stays usable, whoever wrote it
+            : await this.media.resolveImage(args.image, current.authorId, user, manager);
       if (args.password !== undefined) current.password = args.password;
       if (args.newSlug !== undefined)
         current.slug = await uniqueSlug(manager, this.kind.entity, args.newSlug, { fallback: this.kind.singular, excludeId: current.id });

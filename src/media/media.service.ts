@@ -6,6 +6,8 @@ import { msg } from '../common/i18n/message';
 import { parseInteger } from '../common/parsing/integer';
 import { ParseResult, fail, ok } from '../common/parsing/parse-result';
 import { MAX_URL_LENGTH, normaliseHttpUrl } from '../common/parsing/url';
+import { AuthUser } from '../auth/auth-user';
+import { isUsableMedia } from './media-access';
 import { MediaEntity, mediaUrlHash } from './media.entity';
 
 /** An `image` parameter after parsing: an existing media id, or an image URL to record. */
@@ -58,11 +60,13 @@ export class MediaService {
   async resolveImage(
     input: ImageInput,
     authorId: number | null,
+    caller: AuthUser,
     manager: EntityManager = this.media.manager,
     param = 'image',
   ): Promise<number> {
     if (input.kind === 'id') {
-      if (!(await manager.exists(MediaEntity, { where: { id: input.id } }))) {
+      // One the caller may not see is unknown to them (media-access.ts).
+      if (!(await isUsableMedia(manager, input.id, caller))) {
         throw ApiError.invalidParam(param, msg('No media has the id %s.', input.id));
       }
       return input.id;
