@@ -16,12 +16,18 @@ const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 export function refuseCrossSiteWrites(config: Pick<AppConfig, 'corsOrigins' | 'siteUrl'>) {
   const site = new URL(config.siteUrl).origin;
   // SITE_URL's own pages too: behind a proxy the Host an older browser's Origin is compared with may differ.
-  const allowed = (origin: string | undefined): boolean =>
-    config.corsOrigins === '*' ||
-    origin === site ||
-    (origin !== undefined && config.corsOrigins !== null && config.corsOrigins.includes(origin));
+  const allowed = (request: Request): boolean => {
+    const origin = request.headers.origin;
+    if (origin === site) return true;
+    // `*` grants no credentials (browsers refuse them with a wildcard), so a cross-site request
+    // that needed a preflight carries only an Authorization its page set itself: let it through.
+    // One that needed none (a form's POST, `_method` tunnels included) may carry the credentials
+    // the browser replays on its own: refused, as from any origin not listed.
+    if (config.corsOrigins === '*') return !withoutPreflight(request);
+    return origin !== undefined && config.corsOrigins !== null && config.corsOrigins.includes(origin);
+  };
   return (request: Request, _response: Response, next: NextFunction): void => {
-    if (SAFE.has(request.method) || !isCrossSite(request) || allowed(request.headers.origin)) return next();
+    if (SAFE.has(request.method) || !isCrossSite(request) || allowed(request)) return next();
     next(new ApiError('rest_forbidden', msg('Requests from the pages of other sites may not change anything here.')));
   };
 }
@@ -36,4 +42,15 @@ function isCrossSite(request: Request): boolean {
   } catch {
     return true;
   }
+}
+
+/** CORS "simple" requests (Fetch standard): a browser sends them cross-site without asking first. */
+const SIMPLE_TYPES = new Set(['application/x-www-form-urlencoded', 'multipart/form-data', 'text/plain']);
+
+function withoutPreflight(request: Request): boolean {
+  // The method before a tunnel (`_method`, the override header is itself one a preflight asks for).
+  const method = (request as Request & { originalMethod?: string }).originalMethod ?? request.method;
+  if (!['GET', 'HEAD', 'POST'].includes(method) || request.headers['x-http-method-override'] !== undefined) return false;
+  const type = request.headers['content-type']?.split(';')[0].trim().toLowerCase();
+  return type === undefined || type === '' || SIMPLE_TYPES.has(type);
 }
