@@ -569,6 +569,31 @@ describe.each(TEST_DATABASES)('recurring events on $kind', (database) => {
       expect(feed.text).toMatch(/^DTSTART;VALUE=DATE:20270604\r$/m);
     });
 
+    it('writes a first event the rule does not make so that every reading of the feed gives the list', async () => {
+      await c.reset();
+      // A Wednesday first event, then three Mondays.
+      await series({
+        title: 'Odd start',
+        start_date: '2027-03-03 09:00:00',
+        end_date: '2027-03-03 10:00:00',
+        recurrence: ['RRULE:FREQ=WEEKLY;BYDAY=MO;COUNT=3'],
+      });
+      const window = 'start_date=2027-03-01&end_date=2027-04-30';
+      const listed = ((await c.list(`${window}&per_page=50`).expect(200)).body.events as EventSummary[])
+        .map((event) => [event.utc_start_date as string, event.title])
+        .sort((a, b) => a[0].localeCompare(b[0]));
+      expect(listed.map(([start]) => start)).toEqual([
+        '2027-03-03 09:00:00',
+        '2027-03-08 09:00:00',
+        '2027-03-15 09:00:00',
+        '2027-03-22 09:00:00',
+      ]);
+      const feed = await c.get(`/events/ics?${window}`).expect(200);
+      expect(feed.text).toMatch(/^RRULE:FREQ=WEEKLY;BYDAY=MO;UNTIL=20270322T090000Z\r$/m);
+      expect(feed.text).toMatch(/^RDATE:20270303T090000Z\r$/m);
+      expect(expand(feed.text, '2027-04-30 23:59:59')).toEqual(listed);
+    });
+
     it('ends the rule of a series capped at 1,000 events at its last one', async () => {
       await c.reset();
       await series({

@@ -3,7 +3,7 @@ import { formatStoredDate } from '../../posts/post-dates';
 import { EventEntity } from '../event.entity';
 import { EventView } from '../event.presenter';
 import { SeriesMoment, VeventRecurrence } from '../event-ics';
-import { MAX_SERIES_EVENTS, PlannedOccurrence, expandSeries, placed, untilValue } from './recurrence-expand';
+import { MAX_SERIES_EVENTS, PlannedOccurrence, expandSeries, placed, ruleMakesFirst, untilValue } from './recurrence-expand';
 import { EventOccurrenceEntity, EventSeriesEntity } from './recurrence.entity';
 import { seriesStart, storedRecurrence } from './recurrence.service';
 
@@ -57,10 +57,20 @@ export async function seriesInFeed(
     const rdates = markers
       .filter((marker) => !ruleDays.has(marker.occurrenceDate) && inFeed(marker))
       .map((m) => moment(m.originalStartLocal));
-    const last = ruleOnly.length ? moment(ruleOnly[ruleOnly.length - 1].startLocal) : undefined;
+    const lastMade = ruleOnly.length ? ruleOnly[ruleOnly.length - 1] : undefined;
+    const last = lastMade && moment(lastMade.startLocal);
+    // A first event the rule does not make (a Wednesday for BYDAY=MO): RFC 5545 leaves such a
+    // DTSTART's place in the set undefined, and clients differ (ical.js drops it; others count it
+    // in COUNT). Written as an RDATE too, with COUNT turned into the UNTIL of the last date, every
+    // reading gives the list's events.
+    const unsynced = lines.rule !== null && !ruleMakesFirst(start, lines.rule);
+    if (unsynced && listed.has(seriesId)) rdates.unshift(moment(first.startLocal));
     // A series stops at MAX_SERIES_EVENTS whatever its rule says: the rule must stop there too.
-    const capped = ruleOnly.length >= MAX_SERIES_EVENTS - 1 ? ruleOnly[ruleOnly.length - 1] : undefined;
-    const rrule = lines.rule ? rruleFor(lines.lines, first, capped) : undefined;
+    const capped = ruleOnly.length >= MAX_SERIES_EVENTS - 1;
+    const count = lines.rule?.options.count;
+    // (A COUNT that reaches past the horizon stays: its last date is not made yet.)
+    const endsAt = capped || (unsynced && typeof count === 'number' && ruleOnly.length >= count) ? lastMade : undefined;
+    const rrule = lines.rule ? rruleFor(lines.lines, first, endsAt) : undefined;
     recurrence.set(seriesId, { seriesId, rrule, exdates, rdates, last });
     for (const marker of markers.filter(inFeed)) {
       const seriesTiming = { allDay: first.allDay, timezone: first.timezone };
@@ -72,16 +82,17 @@ export async function seriesInFeed(
 
 /**
  * The RRULE as sent, with UNTIL in the form RFC 5545 requires with the DTSTART written: a date for
- * all-day events, else UTC. `capped`: the last occurrence of a series that reached
- * MAX_SERIES_EVENTS, where the rule then ends instead of at its own COUNT or UNTIL (or never).
+ * all-day events, else UTC. `endsAt`: the occurrence where the rule must end instead of at its own
+ * COUNT or UNTIL (or never): the last of a series that reached MAX_SERIES_EVENTS, or of one whose
+ * COUNT clients would read differently.
  */
-function rruleFor(lines: readonly string[], series: EventEntity, capped?: PlannedOccurrence): string | undefined {
+function rruleFor(lines: readonly string[], series: EventEntity, endsAt?: PlannedOccurrence): string | undefined {
   const line = lines.find((item) => /^RRULE:/i.test(item));
   if (!line) return undefined;
   const rule = line.slice(6);
-  if (capped) {
+  if (endsAt) {
     const parts = rule.split(';').filter((part) => !/^(COUNT|UNTIL)=/i.test(part));
-    const until = series.allDay ? formatStoredDate(capped.startLocal).slice(0, 10).replace(/-/g, '') : icsUtc(capped.startUtc);
+    const until = series.allDay ? formatStoredDate(endsAt.startLocal).slice(0, 10).replace(/-/g, '') : icsUtc(endsAt.startUtc);
     return [...parts, `UNTIL=${until}`].join(';');
   }
   return rule.replace(/UNTIL=([0-9TZ]+)/i, (_, until: string) => `UNTIL=${untilValue(until, seriesStart(series).zone, series.allDay)}`);
