@@ -594,19 +594,27 @@ describe.each(TEST_DATABASES)('recurring events on $kind', (database) => {
       expect(expand(feed.text, '2027-04-30 23:59:59')).toEqual(listed);
     });
 
-    it('ends the rule of a series capped at 1,000 events at its last one', async () => {
+    it('writes the events of a series on their own where a feed would exclude more than 100 of its dates', async () => {
       await c.reset();
-      await series({
+      // Capped at 1,000 events: the last is on 25 February 2028.
+      const first = await series({
         title: 'Forever',
         start_date: '2025-06-01 08:00:00',
         end_date: '2025-06-01 09:00:00',
         recurrence: ['RRULE:FREQ=DAILY'],
       });
-      const list = await c.list('start_date=2028-02-01&end_date=2028-11-30&per_page=50').expect(200);
+      const window = 'start_date=2028-02-01&end_date=2028-11-30';
+      const list = await c.list(`${window}&per_page=50`).expect(200);
       expect(list.headers['x-tec-total']).toBe('25');
-      expect((list.body.events as EventSummary[]).at(-1)?.utc_start_date).toBe('2028-02-25 08:00:00');
-      const feed = await c.get('/events/ics?start_date=2028-02-01&end_date=2028-11-30').expect(200);
-      expect(feed.text.match(/^RRULE:.*$/gm)).toEqual(['RRULE:FREQ=DAILY;UNTIL=20280225T080000Z']);
+      const listed = (list.body.events as EventSummary[]).map((event) => [event.utc_start_date as string, event.title]);
+      expect(listed.at(-1)).toEqual(['2028-02-25 08:00:00', 'Forever']);
+      const feed = await c.get(`/events/ics?${window}`).expect(200);
+      expect(feed.text).not.toMatch(/^(RRULE|EXDATE|RDATE|RECURRENCE-ID)/m);
+      expect(feed.text.match(/^BEGIN:VEVENT/gm)).toHaveLength(25);
+      expect(expand(feed.text, '2028-11-30 23:59:59')).toEqual(listed);
+      const single = await c.get(`/events/${first.id}/ics`).expect(200);
+      expect(single.text).not.toMatch(/^(RRULE|EXDATE)/m);
+      expect(expand(single.text, '2030-01-01 00:00:00')).toEqual([['2025-06-01 08:00:00', 'Forever']]);
     });
 
     it('covers every instance the rule makes with the VTIMEZONE, up to the series’ last date', async () => {

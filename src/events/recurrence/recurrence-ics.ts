@@ -3,9 +3,12 @@ import { formatStoredDate } from '../../posts/post-dates';
 import { EventEntity } from '../event.entity';
 import { EventView } from '../event.presenter';
 import { SeriesMoment, VeventRecurrence } from '../event-ics';
-import { MAX_SERIES_EVENTS, PlannedOccurrence, expandSeries, placed, ruleMakesFirst, untilValue } from './recurrence-expand';
+import { PlannedOccurrence, expandSeries, placed, ruleMakesFirst, untilValue } from './recurrence-expand';
 import { EventOccurrenceEntity, EventSeriesEntity } from './recurrence.entity';
 import { seriesStart, storedRecurrence } from './recurrence.service';
+
+/** More dates of a series left out of a feed than this: its events there are written on their own. */
+export const MAX_FEED_EXDATES = 100;
 
 /**
  * How a feed writes the events of series (issue #16): each series once, as its first event with
@@ -50,6 +53,10 @@ export async function seriesInFeed(
       marker !== undefined && marker.eventId !== null && listed.has(marker.eventId);
 
     const exdates = ruleOnly.filter((item) => !inFeed(byDay.get(item.date))).map((item) => moment(item.startLocal));
+    // A feed that holds few of a long series' dates (one event, a window) would exclude hundreds:
+    // its events are then VEVENTs of their own (ical.js gives up after 500 excluded instances in
+    // a row, and the feed grew by 30 bytes per excluded date).
+    if (exdates.length + (listed.has(seriesId) ? 0 : 1) > MAX_FEED_EXDATES) continue;
     if (!listed.has(seriesId)) {
       exdates.unshift(moment(first.startLocal));
       all.push(...(await series.present([first])));
@@ -65,11 +72,11 @@ export async function seriesInFeed(
     // reading gives the list's events.
     const unsynced = lines.rule !== null && !ruleMakesFirst(start, lines.rule);
     if (unsynced && listed.has(seriesId)) rdates.unshift(moment(first.startLocal));
-    // A series stops at MAX_SERIES_EVENTS whatever its rule says: the rule must stop there too.
-    const capped = ruleOnly.length >= MAX_SERIES_EVENTS - 1;
+    // (A COUNT that reaches past the horizon stays: its last date is not made yet. A series capped
+    // at MAX_SERIES_EVENTS never gets here: a feed holds at most 500 events, so it would exclude more
+    // than MAX_FEED_EXDATES of its dates.)
     const count = lines.rule?.options.count;
-    // (A COUNT that reaches past the horizon stays: its last date is not made yet.)
-    const endsAt = capped || (unsynced && typeof count === 'number' && ruleOnly.length >= count) ? lastMade : undefined;
+    const endsAt = unsynced && typeof count === 'number' && ruleOnly.length >= count ? lastMade : undefined;
     const rrule = lines.rule ? rruleFor(lines.lines, first, endsAt) : undefined;
     recurrence.set(seriesId, { seriesId, rrule, exdates, rdates, last });
     for (const marker of markers.filter(inFeed)) {
@@ -83,8 +90,7 @@ export async function seriesInFeed(
 /**
  * The RRULE as sent, with UNTIL in the form RFC 5545 requires with the DTSTART written: a date for
  * all-day events, else UTC. `endsAt`: the occurrence where the rule must end instead of at its own
- * COUNT or UNTIL (or never): the last of a series that reached MAX_SERIES_EVENTS, or of one whose
- * COUNT clients would read differently.
+ * COUNT (the last of a series whose COUNT clients would read differently).
  */
 function rruleFor(lines: readonly string[], series: EventEntity, endsAt?: PlannedOccurrence): string | undefined {
   const line = lines.find((item) => /^RRULE:/i.test(item));
