@@ -1,6 +1,6 @@
 import { ApiError } from '../common/errors/api-error';
 import { AppConfig } from '../config/app-config';
-import { LoginRateLimiter } from './login-rate-limiter';
+import { LoginRateLimiter, limitedAddress } from './login-rate-limiter';
 
 // Two failures per address and user name, three per address, in a minute.
 function limiter(): LoginRateLimiter {
@@ -27,6 +27,25 @@ describe('LoginRateLimiter', () => {
     expect(wait).toBeLessThanOrEqual(60);
     expect(await admit(rate, 'b', 'x')).toBe('go');
     expect(await admit(rate, 'a', 'y')).toBe('go');
+  });
+
+  it('counts an IPv6 address by its /64, so a host cannot take a fresh address for every few guesses', async () => {
+    const rate = limiter();
+    expect(await admit(rate, '2001:db8:1:2::10', 'x')).toBe('go');
+    expect(await admit(rate, '2001:db8:1:2:aaaa::20', 'x')).toBe('go');
+    expect(typeof (await admit(rate, '2001:0DB8:0001:0002:ffff:1:2:3', 'x'))).toBe('number');
+    expect(await admit(rate, '2001:db8:1:3::10', 'x')).toBe('go');
+  });
+
+  it('reads addresses as the /64 of IPv6 and as they are for IPv4, mapped ones included', () => {
+    expect(['2001:db8::1', '2001:DB8:0:0:1::', '::1', '::ffff:192.0.2.7', '192.0.2.7', 'fe80::1%eth0'].map(limitedAddress)).toEqual([
+      '2001:db8:0:0::/64',
+      '2001:db8:0:0::/64',
+      '0:0:0:0::/64',
+      '192.0.2.7',
+      '192.0.2.7',
+      'fe80:0:0:0::/64',
+    ]);
   });
 
   it('counts user names case-insensitively', async () => {

@@ -1,3 +1,4 @@
+import { isIPv6 } from 'node:net';
 import { Inject, Injectable } from '@nestjs/common';
 import { RateLimiterAbstract, RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { ApiError } from '../common/errors/api-error';
@@ -47,7 +48,8 @@ export class LoginRateLimiter {
   }
 
   /** The limit of one login attempt by `username` from `address`. */
-  gate(address: string, username: string): LoginGate {
+  gate(clientAddress: string, username: string): LoginGate {
+    const address = limitedAddress(clientAddress);
     const pairKey = `${address}\n${username.toLowerCase()}`;
     let addressWait = 0;
     return {
@@ -86,4 +88,23 @@ async function take(limiter: RateLimiterAbstract, key: string): Promise<{ consum
 function tooManyRequests(seconds: number): ApiError {
   const message = msg(ERRORS.rest_too_many_requests.message, seconds);
   return new ApiError('rest_too_many_requests', message, {}, { headers: { 'Retry-After': String(seconds) } });
+}
+
+/**
+ * The address a login limit counts: an IPv6 address by its /64, the block one subscriber or host
+ * is given (counted one by one, a single host could take fresh addresses for every few guesses);
+ * an IPv4 address (an IPv4-mapped one too) as it is.
+ */
+export function limitedAddress(address: string): string {
+  if (!isIPv6(address)) return address;
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (mapped) return mapped[1];
+  const [head, tail = ''] = address.split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const groups = address.includes('::') ? [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right] : left;
+  return `${groups
+    .slice(0, 4)
+    .map((group) => group.toLowerCase().replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
 }
