@@ -109,6 +109,23 @@ describe.each(TEST_DATABASES)('bad input on $kind', (database) => {
       expect(await c.count('events')).toBe(before);
     });
 
+    it('refuses a term description or name over the same bound, and creates no term', async () => {
+      const before = await c.count('terms');
+      const long = `<p>Kept</p>${'<script>x</script>'.repeat(7_300)}`;
+      for (const [resource, body, param] of [
+        ['/categories', { name: 'Long description', description: long }, 'description'],
+        ['/tags', { name: `T${'<i></i>'.repeat(18_725)}` }, 'name'],
+      ] as const) {
+        const res = await t.request.post(t.api(resource)).set('Authorization', admin()).send(body);
+        expect({ resource, status: res.status, params: Object.keys(res.body.data?.params ?? {}) }).toEqual({
+          resource,
+          status: 400,
+          params: [param],
+        });
+      }
+      expect(await c.count('terms')).toBe(before);
+    });
+
     it('still takes markup-heavy input under that bound when what is kept fits the stored limit', async () => {
       const res = await t.request
         .post(t.api('/events'))

@@ -268,9 +268,21 @@ describe.each(TEST_DATABASES)('recurring events on $kind', (database) => {
         '2027-03-09 18:00:00',
         '2027-04-13 18:00:00',
       ]);
-      // A bad date is named and changes nothing.
+      // A bad date is named and changes nothing; so is a start on another day (the occurrences are keyed by their days).
       invalid(await c.write('patch', `/events/${second.id}?scope=all`, { start_date: 'someday' }, 'administrator'), 'start_date');
-      expect(startsOf(await eventsOf(first.id))[0]).toBe('2027-01-12 18:00:00');
+      const otherDay = await c.write(
+        'patch',
+        `/events/${second.id}?scope=all`,
+        { start_date: '2027-02-10 18:00', title: 'Moved' },
+        'administrator',
+      );
+      invalid(otherDay, 'start_date');
+      expect((await eventsOf(first.id)).map((event) => [event.id, event.title, event.start_date])).toEqual([
+        [first.id, 'Yoga class', '2027-01-12 18:00:00'],
+        [second.id, 'Yoga class', '2027-02-09 18:00:00'],
+        [expect.any(Number), 'Yoga class', '2027-03-09 18:00:00'],
+        [expect.any(Number), 'Yoga class', '2027-04-13 18:00:00'],
+      ]);
     });
 
     it('regenerates on a rule or time change, keeping the ids of dates that stay and the dates of exceptions', async () => {
@@ -404,6 +416,25 @@ describe.each(TEST_DATABASES)('recurring events on $kind', (database) => {
       // Its own unpublished occurrence alone stays the contributor's to change.
       await c.write('patch', `/events/${third.id}`, { title: 'Mine alone' }, 'contributor').expect(200);
       await c.write('patch', `/events/${third.id}?scope=all`, { title: 'Everyone' }, 'editor').expect(200);
+    });
+
+    it('moves the children of occurrences a rule change deletes up to the series, and anonymous reads see it at once', async () => {
+      const first = await series({
+        start_date: '2028-03-06 10:00',
+        end_date: '2028-03-06 11:00',
+        recurrence: ['RRULE:FREQ=WEEKLY;COUNT=3'],
+      });
+      const [, second] = await eventsOf(first.id);
+      const child = await c.create({
+        title: 'Child of an occurrence',
+        start_date: '2028-03-20 10:00',
+        end_date: '2028-03-20 11:00',
+        post_parent: second.id,
+      });
+      expect((await c.get(`/events/${child.id}`).expect(200)).body.post_parent).toBe(second.id);
+      await c.write('patch', `/events/${first.id}`, { recurrence: ['RRULE:FREQ=WEEKLY;COUNT=1'] }, 'administrator').expect(200);
+      await c.get(`/events/${second.id}`).expect(404);
+      expect((await c.get(`/events/${child.id}`).expect(200)).body.post_parent).toBe(first.id);
     });
 
     it('trashes one occurrence, then the series, restores the series without the one trashed alone, and deletes for good', async () => {
@@ -567,6 +598,31 @@ describe.each(TEST_DATABASES)('recurring events on $kind', (database) => {
       const feed = await c.get('/events/ics?start_date=2027-06-01&end_date=2027-06-30').expect(200);
       expect(feed.text.match(/^RECURRENCE-ID.*$/gm)).toEqual(['RECURRENCE-ID;TZID=Europe/Berlin:20270604T100000']);
       expect(feed.text).toMatch(/^DTSTART;VALUE=DATE:20270604\r$/m);
+    });
+
+    it('still reads and writes series stored with lines the input rules now refuse', async () => {
+      await c.reset();
+      const first = await series({
+        title: 'Old lines',
+        start_date: '2027-05-03 09:00:00',
+        end_date: '2027-05-03 10:00:00',
+        recurrence: ['RRULE:FREQ=WEEKLY;COUNT=3'],
+      });
+      await t.sql('UPDATE event_series SET recurrence = ? WHERE id = ?', [JSON.stringify(['RRULE;X-A=1:FREQ=WEEKLY;COUNT=3']), first.id]);
+      await c.get('/events/ics?start_date=2027-05-01&end_date=2027-06-30').expect(200);
+      await c
+        .write(
+          'patch',
+          `/events/${first.id}`,
+          { title: 'Old lines, renamed', start_date: '2027-05-03 11:00', end_date: '2027-05-03 12:00' },
+          'administrator',
+        )
+        .expect(200);
+      expect((await eventsOf(first.id)).map((event) => [event.title, event.start_date])).toEqual([
+        ['Old lines, renamed', '2027-05-03 11:00:00'],
+        ['Old lines, renamed', '2027-05-10 11:00:00'],
+        ['Old lines, renamed', '2027-05-17 11:00:00'],
+      ]);
     });
 
     it('writes a first event the rule does not make so that every reading of the feed gives the list', async () => {

@@ -37,14 +37,29 @@ describe('LoginRateLimiter', () => {
     expect(await admit(rate, '2001:db8:1:3::10', 'x')).toBe('go');
   });
 
-  it('reads addresses as the /64 of IPv6 and as they are for IPv4, mapped ones included', () => {
-    expect(['2001:db8::1', '2001:DB8:0:0:1::', '::1', '::ffff:192.0.2.7', '192.0.2.7', 'fe80::1%eth0'].map(limitedAddress)).toEqual([
+  it('reads addresses as the /64 of IPv6 and as they are for IPv4, however IPv6 writes them', () => {
+    expect(
+      [
+        '2001:db8::1',
+        '2001:DB8:0:0:1::',
+        '::1',
+        'fe80::1%eth0',
+        '192.0.2.7',
+        '::ffff:192.0.2.7',
+        '::ffff:c000:207',
+        '64:ff9b::192.0.2.7',
+        '64:ff9b::c000:208',
+      ].map(limitedAddress),
+    ).toEqual([
       '2001:db8:0:0::/64',
       '2001:db8:0:0::/64',
       '0:0:0:0::/64',
-      '192.0.2.7',
-      '192.0.2.7',
       'fe80:0:0:0::/64',
+      '192.0.2.7',
+      '192.0.2.7',
+      '192.0.2.7',
+      '192.0.2.7',
+      '192.0.2.8',
     ]);
   });
 

@@ -1,24 +1,20 @@
-import { EntityManager, In, Not } from 'typeorm';
+import { EntityManager, In } from 'typeorm';
+import { noteWrite } from '../database/write-notes';
 import { EventEntity } from './event.entity';
-
-/**
- * The events whose `post_parent` is one of `ids`, not among them: what deleting `ids` for good
- * re-parents (reparentChildren), read first so the write can say it touched them.
- */
-export async function childrenOf(manager: EntityManager, ids: readonly number[]): Promise<number[]> {
-  if (!ids.length) return [];
-  const rows = await manager.find(EventEntity, { select: { id: true }, where: { postParent: In(ids), id: Not(In(ids)) } });
-  return rows.map((row) => row.id);
-}
 
 /**
  * WordPress's wp_delete_post: the children of events deleted for good move up to the nearest
  * parent that stays (0 at the top), so that no event names a parent that is gone: its
- * `post_parent` could not be sent back (400), nor filter a list. Run before the rows go.
+ * `post_parent` could not be sent back (400), nor filter a list. Run before the rows go, inside
+ * the write's transaction; it notes what it changed itself (any write that deletes events may
+ * move children: updates of a series regenerate, end or split it).
  */
 export async function reparentChildren(manager: EntityManager, deleted: readonly number[]): Promise<void> {
   if (!deleted.length) return;
-  const children = await manager.find(EventEntity, { select: { id: true, postParent: true }, where: { postParent: In(deleted) } });
+  const children = await manager.find(EventEntity, {
+    select: { id: true, postParent: true, startUtc: true, endUtc: true },
+    where: { postParent: In(deleted) },
+  });
   const gone = new Set(deleted);
   const moving = children.filter((child) => !gone.has(child.id));
   if (!moving.length) return;
@@ -33,4 +29,10 @@ export async function reparentChildren(manager: EntityManager, deleted: readonly
     byNewParent.set(parent, [...(byNewParent.get(parent) ?? []), child.id]);
   }
   for (const [parent, ids] of byNewParent) await manager.update(EventEntity, { id: In(ids) }, { postParent: parent });
+  // Their views changed, and the lists filtered by a parent: remembered reads of them end (issue #14).
+  noteWrite({
+    posts: { event: moving.map((child) => child.id) },
+    spans: moving.map((child) => [child.startUtc.getTime(), child.endUtc.getTime()] as const),
+    links: {},
+  });
 }

@@ -236,13 +236,13 @@ export function presentEvent(
   return view;
 }
 
+/** PHP's DATE_ATOM (`c`), as the reference prints json_ld dates: an offset always, `+00:00` in UTC where ISO 8601 allows `Z`. */
+const ATOM = "yyyy-MM-dd'T'HH:mm:ssZZ";
+
 /**
  * schema.org Event (reference §3.5): what the reference prints on event pages, safe to put into a
  * `<script type="application/ld+json">` as any JSON serialiser writes it (scriptSafeJsonLd).
  */
-/** PHP's DATE_ATOM (`c`), as the reference prints json_ld dates: an offset always, `+00:00` in UTC where ISO 8601 allows `Z`. */
-const ATOM = "yyyy-MM-dd'T'HH:mm:ssZZ";
-
 export function eventJsonLd(event: EventEntity, relations: EventRelations, url: string): Record<string, unknown> {
   const zone = parseTimezone(event.timezone);
   // Made in the zone at once: a DateTime made in UTC, then moved (setZone), cost a third more on every single read.

@@ -30,7 +30,7 @@ import { CreateEventDto, EventDateInput, LinkedInput } from './dto/create-event.
 import { UpdateEventFields } from './dto/update-event.dto';
 import { deleteOccurrences, updateOccurrences } from './recurrence/occurrence-rows';
 import { EventEntity } from './event.entity';
-import { childrenOf, reparentChildren } from './event-children';
+import { reparentChildren } from './event-children';
 import { missingEventError } from './event-not-found';
 import { LinkKind, eventLinks } from './event-links';
 import { EventView } from './event.presenter';
@@ -171,8 +171,6 @@ export class EventsWriteService {
       const [previous] = await this.query.present([current], user, { written: true }, manager);
       const touched = await this.touchedIds(manager, current, role, scope);
       await assertMayTouch(manager, touched, current.id, user, 'delete');
-      // Deleted for good, its children move up to its parent: they are written too.
-      if (input.force === true) touched.push(...(await childrenOf(manager, touched)));
       const deleted = await this.counting(manager, touched, async () => {
         if (role.kind !== 'none' && scope !== 'this') {
           const seriesId = role.kind === 'series' ? current.id : role.occurrence.seriesId;
@@ -712,16 +710,29 @@ function shiftedToSeries(input: UpdateEventFields, occurrence: EventEntity, seri
   if (input.startDate === undefined && input.endDate === undefined) return input;
   const zone = zoneOf(zoneName);
   const now = DateTime.now();
-  const shift = (given: EventDateInput, from: Date, to: Date): EventDateInput => {
+  const shift = (given: EventDateInput, from: Date, to: Date, name: 'start_date' | 'end_date'): EventDateInput => {
     const parsed = parseDateInput(given.raw, { zone, now });
     if (!parsed.ok) return given;
-    const moved = to.getTime() + (wallClockDate(parsed.value.dateTime).getTime() - from.getTime());
+    const wall = wallClockDate(parsed.value.dateTime);
+    // Occurrences are keyed by their day: moving the series to other days would regenerate them
+    // all, the one addressed included (it was a 404), and a BYDAY rule would not follow anyway.
+    if (name === 'start_date' && dayOf(wall) !== dayOf(from))
+      throw ApiError.invalidParam(
+        name,
+        msg("With scope=all an occurrence's start may change its time, not its day; change the series' first event."),
+      );
+    const moved = to.getTime() + (wall.getTime() - from.getTime());
     return { raw: DateTime.fromMillis(moved, { zone: 'utc' }).toFormat('yyyy-MM-dd HH:mm:ss') };
   };
   const shifted = Object.assign(Object.create(Object.getPrototypeOf(input) as object) as UpdateEventFields, input);
-  if (input.startDate !== undefined) shifted.startDate = shift(input.startDate, occurrence.startLocal, series.startLocal);
-  if (input.endDate !== undefined) shifted.endDate = shift(input.endDate, occurrence.endLocal, series.endLocal);
+  if (input.startDate !== undefined) shifted.startDate = shift(input.startDate, occurrence.startLocal, series.startLocal, 'start_date');
+  if (input.endDate !== undefined) shifted.endDate = shift(input.endDate, occurrence.endLocal, series.endLocal, 'end_date');
   return shifted;
+}
+
+/** The day of a stored wall-clock Date, `YYYY-MM-DD`. */
+function dayOf(wall: Date): string {
+  return wall.toISOString().slice(0, 10);
 }
 
 /** The UTC fields of a stored wall-clock Date. */

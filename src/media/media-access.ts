@@ -2,6 +2,7 @@ import { EntityManager } from 'typeorm';
 import { AuthUser } from '../auth/auth-user';
 import { can } from '../auth/permissions';
 import { JsonRead, readTogether } from '../database/read-together';
+import { openContentWhere } from '../posts/password';
 
 /** The tables whose rows show an image: a published one without a password shows it to anyone. */
 const SHOWN_BY = ['events', 'venues', 'organizers'] as const;
@@ -18,9 +19,8 @@ const SHOWN_BY = ['events', 'venues', 'organizers'] as const;
 export function usableMediaRead(manager: EntityManager, id: number | undefined, user: AuthUser): JsonRead<boolean> {
   if (id === undefined) return { selects: [], answer: () => false };
   const everyone = can(user, 'edit_others_posts');
-  const shown = SHOWN_BY.map(
-    (table) => `EXISTS (SELECT 1 FROM ${table} p WHERE p.image_id = m.id AND p.status = 'publish' AND p.password IS NULL)`,
-  );
+  const open = openContentWhere('p.password').sql;
+  const shown = SHOWN_BY.map((table) => `EXISTS (SELECT 1 FROM ${table} p WHERE p.image_id = m.id AND p.status = 'publish' AND ${open})`);
   return {
     selects: [
       {

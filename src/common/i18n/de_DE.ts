@@ -395,6 +395,8 @@ export const de_DE: Record<string, string> = {
   'Each item must be an RRULE, EXDATE or RDATE line.': 'Jedes Element muss eine RRULE-, EXDATE- oder RDATE-Zeile sein.',
   'Only one RRULE line is allowed.': 'Nur eine RRULE-Zeile ist erlaubt.',
   '"%s" is not a valid RFC 5545 rule: RRULE takes no parameters.': '„%s“ ist keine gültige RFC-5545-Regel: RRULE nimmt keine Parameter.',
+  "With scope=all an occurrence's start may change its time, not its day; change the series' first event.":
+    'Mit scope=all darf sich der Beginn eines Vorkommens in der Uhrzeit ändern, nicht im Tag; ändern Sie das erste Ereignis der Serie.',
   'Each line must be one line of text, without control characters.': 'Jede Zeile muss eine einzige Textzeile ohne Steuerzeichen sein.',
   '"%s" is not an RRULE, EXDATE or RDATE line.': '„%s“ ist keine RRULE-, EXDATE- oder RDATE-Zeile.',
   '"RRULE:%s" is not a valid RFC 5545 rule.': '„RRULE:%s“ ist keine gültige RFC-5545-Regel.',

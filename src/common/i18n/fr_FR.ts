@@ -386,6 +386,8 @@ export const fr_FR: Record<string, string> = {
   'Only one RRULE line is allowed.': 'Une seule ligne RRULE est permise.',
   '"%s" is not a valid RFC 5545 rule: RRULE takes no parameters.':
     '« %s » n’est pas une règle RFC 5545 valide : RRULE ne prend aucun paramètre.',
+  "With scope=all an occurrence's start may change its time, not its day; change the series' first event.":
+    'Avec scope=all, le début d’une occurrence peut changer d’heure, pas de jour ; modifiez le premier événement de la série.',
   'Each line must be one line of text, without control characters.':
     'Chaque ligne doit tenir sur une seule ligne de texte, sans caractère de contrôle.',
   '"%s" is not an RRULE, EXDATE or RDATE line.': '« %s » n’est pas une ligne RRULE, EXDATE ou RDATE.',

@@ -1,5 +1,5 @@
 import { DateTime } from 'luxon';
-import { MAX_HTML_INPUT_LENGTH, parseHtml } from '../../common/html/html-input';
+import { fitsSanitising, parseHtml } from '../../common/html/html-input';
 import { stripTags } from '../../common/html/sanitize';
 import { msg } from '../../common/i18n/message';
 import { ParseContext } from '../../common/params/arg-spec';
@@ -42,8 +42,7 @@ function parseEventDate(raw: unknown, context: ParseContext): ParseResult<EventD
 function parseTitle(raw: unknown): ParseResult<string> {
   const text = parseString(raw, { trim: true, nonEmpty: true });
   if (!text.ok) return text;
-  // Tags are stripped before the length is known; no more than an HTML field's input is read.
-  if (text.value.length > MAX_HTML_INPUT_LENGTH) return fail(msg('Must be at most %s characters long.', MAX_TITLE_LENGTH));
+  if (!fitsSanitising(text.value)) return fail(msg('Must be at most %s characters long.', MAX_TITLE_LENGTH));
   const title = stripTags(text.value.normalize('NFC'));
   if (!title) return fail(msg('Must contain text, not only HTML tags.'));
   if ([...title].length > MAX_TITLE_LENGTH) return fail(msg('Must be at most %s characters long.', MAX_TITLE_LENGTH));

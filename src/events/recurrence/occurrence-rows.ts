@@ -1,7 +1,7 @@
-import { reparentChildren } from '../event-children';
 import { EntityManager, In } from 'typeorm';
 import { allocatePostId } from '../../posts/post-id';
 import { EventEntity } from '../event.entity';
+import { reparentChildren } from '../event-children';
 import { eventLinks } from '../event-links';
 import { termCountUpdate } from '../event-terms';
 import { loadCountedEvents, recordEventChanges } from '../event-day-counts';

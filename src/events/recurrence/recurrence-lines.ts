@@ -46,7 +46,7 @@ export interface ParsedRecurrence {
  * one `RRULE:` (FREQ DAILY to YEARLY), any `EXDATE` and `RDATE` (`;TZID=`, `;VALUE=DATE`, UTC with
  * `Z` or floating). `[]`, `null` and `""` (updates) end the series' rule.
  */
-export function parseRecurrence(raw: unknown): ParseResult<ParsedRecurrence> {
+export function parseRecurrence(raw: unknown, options: { stored?: boolean } = {}): ParseResult<ParsedRecurrence> {
   const items = typeof raw === 'string' ? [raw] : raw;
   if (!Array.isArray(items)) return fail(msg('Must be a list of RRULE, EXDATE or RDATE lines.'));
   if (items.length > MAX_LINES) return fail(msg('Must not have more than %s lines.', MAX_LINES));
@@ -58,8 +58,9 @@ export function parseRecurrence(raw: unknown): ParseResult<ParsedRecurrence> {
     if (typeof item !== 'string' || item.length > MAX_LINE_LENGTH) return fail(msg('Each item must be an RRULE, EXDATE or RDATE line.'));
     const line = item.trim();
     if (!line) continue;
-    // One content line each: a CR or LF inside would start another line in every .ics written from it.
-    if (/\p{Cc}/u.test(line)) return fail(msg('Each line must be one line of text, without control characters.'));
+    // One content line each: a CR or LF inside would start another line in every .ics written from
+    // it. (Checked on input only: series stored before these checks are read as they were.)
+    if (!options.stored && /\p{Cc}/u.test(line)) return fail(msg('Each line must be one line of text, without control characters.'));
     lines.push(line);
     const colon = line.indexOf(':');
     const head = (colon < 0 ? line : line.slice(0, colon)).split(';');
@@ -68,7 +69,7 @@ export function parseRecurrence(raw: unknown): ParseResult<ParsedRecurrence> {
     if (name === 'RRULE') {
       if (rule) return fail(msg('Only one RRULE line is allowed.'));
       // RRULE has no parameters (RFC 5545 §3.8.5.3); `RRULE;X=1:...` was read as its value alone.
-      if (head.length > 1) return fail(msg('"%s" is not a valid RFC 5545 rule: RRULE takes no parameters.', line));
+      if (head.length > 1 && !options.stored) return fail(msg('"%s" is not a valid RFC 5545 rule: RRULE takes no parameters.', line));
       const parsed = parseRule(value);
       if (!parsed.ok) return parsed;
       rule = parsed.value;

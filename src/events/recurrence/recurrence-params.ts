@@ -11,7 +11,7 @@ export const recurrenceArg = ValidateList({
   name: 'recurrence',
   in: 'body',
   description: 'RFC 5545 RRULE, EXDATE and RDATE lines making the event the first of a series; [] ends the series',
-  parse: parseRecurrence,
+  parse: (raw) => parseRecurrence(raw),
   extension: true,
   items: 'string',
 });

@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { Brackets, DataSource, EntityManager, In } from 'typeorm';
 import { parseTimezone } from '../../common/parsing/timezone';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
@@ -60,6 +60,8 @@ export function editedKey(param: string): string | undefined {
  */
 @Injectable()
 export class RecurrenceService {
+  private readonly logger = new Logger('Recurrence');
+
   constructor(
     private readonly dataSource: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -206,7 +208,14 @@ export class RecurrenceService {
       .select('s.id', 'id')
       .where('s.generatedUntil < :horizon', { horizon })
       .getRawMany<{ id: number | string }>();
-    for (const { id } of due) await this.extend(Number(id), horizon);
+    // One series that cannot be extended (a row written behind the app's back) must not hold back the others.
+    for (const { id } of due) {
+      try {
+        await this.extend(Number(id), horizon);
+      } catch (error) {
+        this.logger.error(`series ${id} not extended: ${(error as Error).message}`);
+      }
+    }
     return due.length;
   }
 
@@ -281,7 +290,7 @@ export class RecurrenceService {
 }
 
 export function storedRecurrence(stored: EventSeriesEntity): ParsedRecurrence {
-  const parsed = parseRecurrence(JSON.parse(stored.recurrence) as unknown);
+  const parsed = parseRecurrence(JSON.parse(stored.recurrence) as unknown, { stored: true });
   if (!parsed.ok) throw new RangeError(`Invalid stored recurrence of series ${stored.id}`);
   return parsed.value;
 }

@@ -1,4 +1,5 @@
 import { sanitizeHtml, stripTags } from '../../common/html/sanitize';
+import { fitsSanitising } from '../../common/html/html-input';
 import { msg } from '../../common/i18n/message';
 import { ValidateBoolean, ValidateInteger, ValidateList, ValidateText } from '../../common/params/validate';
 import { ParseResult, fail, ok, parsePaging, parsePositiveInteger, parseString } from '../../common/parsing';
@@ -108,6 +109,7 @@ function parseWord<T extends string>(raw: unknown, words: readonly T[]): ParseRe
 export function parseTermName(raw: unknown): ParseResult<string> {
   const text = parseString(raw, { nonEmpty: true });
   if (!text.ok) return text;
+  if (!fitsSanitising(text.value)) return fail(msg('Must be at most %s characters long.', MAX_NAME_LENGTH));
   const name = stripTags(text.value.trim().normalize('NFC'));
   if ([...name].length > MAX_NAME_LENGTH) return fail(msg('Must be at most %s characters long.', MAX_NAME_LENGTH));
   return ok(name);
@@ -117,6 +119,7 @@ export function parseTermName(raw: unknown): ParseResult<string> {
 export function parseTermDescription(raw: unknown): ParseResult<string> {
   const text = parseString(raw);
   if (!text.ok) return text;
+  if (!fitsSanitising(text.value)) return fail(msg('Must be at most %s bytes long.', MAX_DESCRIPTION_BYTES));
   const description = sanitizeHtml(text.value.normalize('NFC'));
   if (Buffer.byteLength(description) > MAX_DESCRIPTION_BYTES) return fail(msg('Must be at most %s bytes long.', MAX_DESCRIPTION_BYTES));
   return ok(description);
