@@ -348,7 +348,7 @@ export class EventsWriteService {
       slugText === undefined ? { selects: [], answer: () => undefined } : slugRead(manager, EventEntity, slugText, slugOptions(current));
     const [slugStart, imageFound, unreadableParent, terms, ...unreadable] = await readTogether(manager, [
       slugLookup,
-      usableMediaRead(manager, imageId, user),
+      usableMediaRead(imageId, user),
       unreadableRead(manager, EventEntity, parentId === undefined ? [] : [parentId], user),
       termRefsOfWrite(
         termParams.map((name) => ({ taxonomy: name === 'categories' ? CATEGORY : TAG, refs: input[name] ?? [] })),

@@ -16,7 +16,7 @@ const SHOWN_BY = ['events', 'venues', 'organizers'] as const;
  * ids must not read the image URLs of others' drafts from the answers of their own writes.
  * Each EXISTS reads the `image_id` index of its table.
  */
-export function usableMediaRead(manager: EntityManager, id: number | undefined, user: AuthUser): JsonRead<boolean> {
+export function usableMediaRead(id: number | undefined, user: AuthUser): JsonRead<boolean> {
   if (id === undefined) return { selects: [], answer: () => false };
   const everyone = can(user, 'edit_others_posts');
   const open = openContentWhere('p.password').sql;
@@ -35,6 +35,6 @@ export function usableMediaRead(manager: EntityManager, id: number | undefined, 
 
 /** usableMediaRead on its own. */
 export async function isUsableMedia(manager: EntityManager, id: number, user: AuthUser): Promise<boolean> {
-  const [usable] = await readTogether(manager, [usableMediaRead(manager, id, user)]);
+  const [usable] = await readTogether(manager, [usableMediaRead(id, user)]);
   return usable;
 }

@@ -1,4 +1,5 @@
 import { EntityManager, In } from 'typeorm';
+import { dateValue, utcDateTime } from '../../common/ical/ical';
 import { formatStoredDate } from '../../posts/post-dates';
 import { EventEntity } from '../event.entity';
 import { EventView } from '../event.presenter';
@@ -98,16 +99,8 @@ function rruleFor(lines: readonly string[], series: EventEntity, endsAt?: Planne
   const rule = line.slice(6);
   if (endsAt) {
     const parts = rule.split(';').filter((part) => !/^(COUNT|UNTIL)=/i.test(part));
-    const until = series.allDay ? formatStoredDate(endsAt.startLocal).slice(0, 10).replace(/-/g, '') : icsUtc(endsAt.startUtc);
+    const until = series.allDay ? dateValue(formatStoredDate(endsAt.startLocal).slice(0, 10)) : utcDateTime(endsAt.startUtc);
     return [...parts, `UNTIL=${until}`].join(';');
   }
   return rule.replace(/UNTIL=([0-9TZ]+)/i, (_, until: string) => `UNTIL=${untilValue(until, seriesStart(series).zone, series.allDay)}`);
-}
-
-/** An instant as an RFC 5545 UTC date-time: 20270105T170000Z. */
-function icsUtc(instant: Date): string {
-  return instant
-    .toISOString()
-    .replace(/[-:]/g, '')
-    .replace(/\.\d{3}/, '');
 }

@@ -127,16 +127,10 @@ export class RecurrenceService {
       const event = byId.get(marker.eventId!);
       if (event && sameDates(event, item, series)) continue;
       changes.push({ ids: [marker.eventId!], columns: datesOf(item, series) });
-      if (marker.originalStartLocal.getTime() !== item.startLocal.getTime())
-        await manager.update(
-          EventOccurrenceEntity,
-          { seriesId: series.id, occurrenceDate: marker.occurrenceDate },
-          { originalStartLocal: item.startLocal },
-        );
     }
-    // An occurrence moved on its own keeps its dates, but the instance of the rule it replaces
-    // (its RECURRENCE-ID in feeds) moves with the series: a stale one named no instance.
-    for (const marker of markers.filter((m) => m.eventId !== null && isEdited(m, DATES_KEY))) {
+    // The rule's wall clock of every date that stays (RECURRENCE-ID in feeds), also of an
+    // occurrence moved on its own, which keeps its dates: a stale one named no instance.
+    for (const marker of markers.filter((m) => m.eventId !== null)) {
       const item = planned.get(marker.occurrenceDate);
       if (item && marker.originalStartLocal.getTime() !== item.startLocal.getTime())
         await manager.update(
