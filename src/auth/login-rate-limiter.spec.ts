@@ -49,6 +49,8 @@ describe('LoginRateLimiter', () => {
         '::ffff:c000:207',
         '64:ff9b::192.0.2.7',
         '64:ff9b::c000:208',
+        '64:ff9b:1::c000:208',
+        'unknown',
       ].map(limitedAddress),
     ).toEqual([
       '2001:db8:0:0::/64',
@@ -60,6 +62,8 @@ describe('LoginRateLimiter', () => {
       '192.0.2.7',
       '192.0.2.7',
       '192.0.2.8',
+      '64:ff9b:1:0::/64',
+      'unknown',
     ]);
   });
 

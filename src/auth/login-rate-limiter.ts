@@ -1,5 +1,5 @@
-import { isIPv6 } from 'node:net';
 import { Inject, Injectable } from '@nestjs/common';
+import * as ipaddr from 'ipaddr.js';
 import { RateLimiterAbstract, RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { ApiError } from '../common/errors/api-error';
 import { ERRORS } from '../common/errors/error-codes';
@@ -90,33 +90,24 @@ function tooManyRequests(seconds: number): ApiError {
   return new ApiError('rest_too_many_requests', message, {}, { headers: { 'Retry-After': String(seconds) } });
 }
 
+const NAT64_WELL_KNOWN = ipaddr.IPv6.parseCIDR('64:ff9b::/96');
+
 /**
  * The address a login limit counts: an IPv6 address by its /64, the block one subscriber or host
  * is given (counted one by one, a single host could take fresh addresses for every few guesses);
  * an IPv4 address as it is, also written as IPv6 (`::ffff:192.0.2.7`, `::ffff:c000:207`, or the
  * NAT64 `64:ff9b::192.0.2.7`), so that IPv4 clients behind such a proxy are not counted together.
+ * Anything that is not an address (a test's or a socket's placeholder) is counted as it is.
  */
 export function limitedAddress(address: string): string {
-  if (!isIPv6(address)) return address;
-  const groups = ipv6Groups(address.split('%')[0]);
-  const ipv4 = () => [groups[6] >> 8, groups[6] & 255, groups[7] >> 8, groups[7] & 255].join('.');
-  if (groups.slice(0, 5).every((group) => group === 0) && groups[5] === 0xffff) return ipv4();
-  if (groups[0] === 0x64 && groups[1] === 0xff9b && groups.slice(2, 6).every((group) => group === 0)) return ipv4();
-  return `${groups
+  if (!ipaddr.IPv6.isValid(address)) return address;
+  const ipv6 = ipaddr.IPv6.parse(address);
+  if (ipv6.isIPv4MappedAddress()) return ipv6.toIPv4Address().toString();
+  // RFC 6052's well-known NAT64 prefix carries the IPv4 address in its last 32 bits (ipaddr.js's
+  // `rfc6052` range also holds RFC 8215's local-use /48, where the address may sit elsewhere).
+  if (ipv6.match(NAT64_WELL_KNOWN)) return ipaddr.fromByteArray(ipv6.toByteArray().slice(12)).toString();
+  return `${ipv6.parts
     .slice(0, 4)
     .map((group) => group.toString(16))
     .join(':')}::/64`;
-}
-
-/** The eight 16-bit groups of a valid IPv6 address (`::` expanded, a dotted IPv4 tail as two groups). */
-function ipv6Groups(address: string): number[] {
-  const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(address);
-  const text = dotted
-    ? `${address.slice(0, dotted.index)}${((+dotted[1] << 8) | +dotted[2]).toString(16)}:${((+dotted[3] << 8) | +dotted[4]).toString(16)}`
-    : address;
-  const [head, tail] = text.split('::');
-  const parse = (part: string | undefined) => (part ? part.split(':').map((group) => parseInt(group, 16)) : []);
-  const left = parse(head);
-  const right = parse(tail);
-  return tail === undefined ? left : [...left, ...Array<number>(8 - left.length - right.length).fill(0), ...right];
 }
