@@ -14,6 +14,7 @@ describe.each(TEST_DATABASES)('events as iCalendar on $kind', (database) => {
   let allDay: EventSummary;
   let offset: EventSummary;
   let repeatedHour: EventSummary;
+  let repeatedAgain: EventSummary;
   let draft: EventSummary;
   let protectedEvent: EventSummary;
   let jazz: { id: number; slug: string };
@@ -49,6 +50,13 @@ describe.each(TEST_DATABASES)('events as iCalendar on $kind', (database) => {
     repeatedHour = await c.create({
       title: 'In the repeated hour',
       start_date: '2031-11-02 01:30:00',
+      end_date: '2031-11-02 03:00:00',
+      timezone: 'America/New_York',
+    });
+    // The same wall clock, the second time it happens (the offset given says which).
+    repeatedAgain = await c.create({
+      title: 'In the repeated hour, again',
+      start_date: '2031-11-02T01:30:00-05:00',
       end_date: '2031-11-02 03:00:00',
       timezone: 'America/New_York',
     });
@@ -108,11 +116,19 @@ describe.each(TEST_DATABASES)('events as iCalendar on $kind', (database) => {
       const calendar = parseCalendar((await ics(`/events/ics?${WINDOW}`).expect(200)).text);
       const manual = byId(calendar.events, offset.id)!;
       expect(manual.dtstartLine).toBe('DTSTART:20300112T080000Z');
-      const repeated = byId(calendar.events, repeatedHour.id)!;
-      const stored = await json(repeatedHour.id);
-      expect(repeated.dtstartLine).toBe(`DTSTART:${stored.utc_start_date.replace(/-|:/g, '').replace(' ', 'T')}Z`);
-      expect(repeated.dtendLine).toBe('DTEND;TZID=America/New_York:20311102T030000');
-      expect([repeated.start, repeated.end]).toEqual([stored.utc_start_date, stored.utc_end_date]);
+      // A local time of the repeated hour is its first instant (EDT), as PHP and RFC 5545 read it,
+      // whatever the season the server runs in; an offset given names the second (EST).
+      for (const [event, instant] of [
+        [repeatedHour, '2031-11-02 05:30:00'],
+        [repeatedAgain, '2031-11-02 06:30:00'],
+      ] as const) {
+        const stored = await json(event.id);
+        expect(stored.utc_start_date).toBe(instant);
+        const written = byId(calendar.events, event.id)!;
+        expect(written.dtstartLine).toBe(`DTSTART:${instant.replace(/-|:/g, '').replace(' ', 'T')}Z`);
+        expect(written.dtendLine).toBe('DTEND;TZID=America/New_York:20311102T030000');
+        expect([written.start, written.end]).toEqual([stored.utc_start_date, stored.utc_end_date]);
+      }
     });
 
     it('writes all-day events as DATE values, the end exclusive', async () => {

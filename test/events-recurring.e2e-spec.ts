@@ -553,6 +553,40 @@ describe.each(TEST_DATABASES)('recurring events on $kind', (database) => {
       expect(listed.body.events).toHaveLength(13);
     });
 
+    it('places an occurrence in the hour repeated when clocks go back at its first instant, and keeps a series starting there in local time', async () => {
+      await c.reset();
+      // New York goes back at 02:00 EDT on 7 November 2027: 01:30 is 05:30Z (EDT), then 06:30Z (EST).
+      const before = await series({
+        title: 'Night shift',
+        start_date: '2027-11-06 01:30:00',
+        end_date: '2027-11-06 01:45:00',
+        timezone: 'America/New_York',
+        recurrence: ['RRULE:FREQ=DAILY;COUNT=3'],
+      });
+      expect(startsOf(await eventsOf(before.id), 'utc_start_date')).toEqual([
+        '2027-11-06 05:30:00',
+        '2027-11-07 05:30:00',
+        '2027-11-08 06:30:00',
+      ]);
+      const within = await series({
+        title: 'Night watch',
+        start_date: '2027-11-07 01:30:00',
+        end_date: '2027-11-07 01:45:00',
+        timezone: 'America/New_York',
+        recurrence: ['RRULE:FREQ=DAILY;COUNT=3'],
+      });
+      expect(startsOf(await eventsOf(within.id), 'utc_start_date')).toEqual([
+        '2027-11-07 05:30:00',
+        '2027-11-08 06:30:00',
+        '2027-11-09 06:30:00',
+      ]);
+      const feed = await c.get('/events/ics?start_date=2027-10-01&end_date=2027-12-31').expect(200);
+      // In UTC the rule would run in UTC: 00:30 local from the next day on.
+      const watch = feed.text.split('BEGIN:VEVENT').find((vevent) => vevent.includes('SUMMARY:Night watch'))!;
+      expect(watch).toMatch(/^DTSTART;TZID=America\/New_York:20271107T013000\r$/m);
+      expect(watch).toMatch(/^RRULE:FREQ=DAILY;COUNT=3\r$/m);
+    });
+
     it('moves the RECURRENCE-ID of an occurrence moved on its own when the series moves, so the feed still expands to the list', async () => {
       await c.reset();
       const first = await series({

@@ -1,7 +1,7 @@
 import { DateTime, IANAZone } from 'luxon';
 import { stripTags } from '../common/html/sanitize';
 import { IcalWriter, dateValue, localDateTime, utcDateTime } from '../common/ical/ical';
-import { isUnambiguousWallClock, vtimezone } from '../common/ical/vtimezone';
+import { isUnambiguousWallClock, tzidReadsAs, vtimezone } from '../common/ical/vtimezone';
 import { parseTimezone } from '../common/parsing/timezone';
 import { EventView } from './event.presenter';
 import { VenueView } from '../venues/venue.presenter';
@@ -110,7 +110,9 @@ function vevent(event: EventView, options: IcsOptions, zones: ZoneSpans): string
     }
     const zone = ianaZone(timing.timezone);
     const at = utc(instant).getTime();
-    if (!zone || !isUnambiguousWallClock(zone, at)) {
+    // Values a rule's dates are matched with, or made from, take TZID for the first of a repeated clock.
+    const ruled = name === 'DTSTART' ? series?.rrule !== undefined : name !== 'DTEND';
+    if (!zone || !(ruled ? tzidReadsAs(zone, at) : isUnambiguousWallClock(zone, at))) {
       writer.raw(name, utcDateTime(utc(instant)));
       return;
     }

@@ -9,6 +9,7 @@ import { ApiError } from '../common/errors/api-error';
 import { Message, msg } from '../common/i18n/message';
 import { DATE_OUT_OF_RANGE, STORED_DATES_OUT_OF_RANGE, isStorable, parseDateInput } from '../common/parsing/date-input';
 import { parseTimezone } from '../common/parsing/timezone';
+import { atWallClock } from '../common/parsing/wall-clock';
 import { resolveAuthor } from '../posts/author';
 import { publicationMoment, storedMoment } from '../posts/post-dates';
 import { unreadableRead } from '../posts/readable';
@@ -407,7 +408,7 @@ export class EventsWriteService {
         return undefined;
       }
       // The stored wall clock, read in the (possibly new) zone.
-      return stored && DateTime.fromObject(wallFields(stored), { zone });
+      return stored && atWallClock(wallFields(stored), zone);
     };
     let start = read('start_date', input.startDate, current?.startLocal);
     let end = read('end_date', input.endDate, current?.endLocal);

@@ -1,5 +1,5 @@
 import { DateTime, IANAZone } from 'luxon';
-import { isUnambiguousWallClock, observances, utcOffset, vtimezone } from './vtimezone';
+import { isUnambiguousWallClock, tzidReadsAs, observances, utcOffset, vtimezone } from './vtimezone';
 
 const ms = (iso: string) => DateTime.fromISO(iso, { zone: 'utc' }).toMillis();
 
@@ -84,6 +84,22 @@ describe('isUnambiguousWallClock', () => {
   it('is true elsewhere, also on the days the clocks change', () => {
     for (const iso of ['2030-10-27T02:30:00', '2030-10-26T23:59:00', '2030-03-31T01:30:00', '2030-07-01T12:00:00']) {
       expect(isUnambiguousWallClock(berlin, ms(iso))).toBe(true);
+    }
+  });
+});
+
+describe('tzidReadsAs', () => {
+  const berlin = IANAZone.create('Europe/Berlin');
+
+  it('is true for the first instant of the hour repeated when clocks go back, false for the second', () => {
+    // 2030-10-27 02:30 happens at 00:30Z (CEST) and again at 01:30Z (CET); TZID means the first.
+    expect(tzidReadsAs(berlin, ms('2030-10-27T00:30:00'))).toBe(true);
+    expect(tzidReadsAs(berlin, ms('2030-10-27T01:30:00'))).toBe(false);
+  });
+
+  it('is true elsewhere, also on the days the clocks change', () => {
+    for (const iso of ['2030-10-27T02:30:00', '2030-10-26T23:59:00', '2030-03-31T01:30:00', '2030-07-01T12:00:00']) {
+      expect(tzidReadsAs(berlin, ms(iso))).toBe(true);
     }
   });
 });

@@ -101,14 +101,33 @@ export function utcOffset(minutes: number): string {
 
 /**
  * Whether the wall clock of `instant` in the zone names one instant only. In the hour repeated
- * when clocks go back it names two, and a DTSTART with TZID means the first (§3.3.5), so such a
- * time must be written in UTC instead.
+ * when clocks go back it names two: RFC 5545 (§3.3.5) reads a TZID value as the first, but
+ * libical and ical.js (Evolution, Thunderbird) read it as the second, so a single event's times
+ * there are written in UTC, which every client reads alike.
  */
 export function isUnambiguousWallClock(zone: IANAZone, instant: number): boolean {
+  return otherInstantOfClock(zone, instant) === undefined;
+}
+
+/**
+ * Whether the wall clock of `instant`, written with TZID, reads back as `instant` by RFC 5545: it
+ * is unambiguous or the first of the two (the one the service stores for a local time, see
+ * `atWallClock`). A series' DTSTART, RDATE, EXDATE and RECURRENCE-ID are written so: in UTC the
+ * rule would run in UTC (an hour off across every DST change), and the dates that must match the
+ * rule's are read by a client as it reads the rule's own.
+ */
+export function tzidReadsAs(zone: IANAZone, instant: number): boolean {
+  const other = otherInstantOfClock(zone, instant);
+  return other === undefined || other > instant;
+}
+
+/** The other instant with the same wall clock in the zone, in the hour repeated when clocks go back. */
+function otherInstantOfClock(zone: IANAZone, instant: number): number | undefined {
   const own = zone.offset(instant);
   const wallClock = instant + own * 60_000;
-  for (const other of [zone.offset(instant - DAY_MS), zone.offset(instant + DAY_MS)]) {
-    if (other !== own && zone.offset(wallClock - other * 60_000) === other) return false;
+  for (const offset of [zone.offset(instant - DAY_MS), zone.offset(instant + DAY_MS)]) {
+    const other = wallClock - offset * 60_000;
+    if (offset !== own && zone.offset(other) === offset) return other;
   }
-  return true;
+  return undefined;
 }

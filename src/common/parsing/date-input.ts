@@ -2,6 +2,7 @@ import { DateTime, DurationLikeObject, FixedOffsetZone, Zone } from 'luxon';
 import { msg } from '../i18n/message';
 import { ParseResult, fail, ok } from './parse-result';
 import { parseTimezone } from './timezone';
+import { atWallClock } from './wall-clock';
 
 export interface DateInputContext {
   zone: string | Zone;
@@ -251,7 +252,7 @@ function parseDateBase(scanner: Scanner, date: RegExpExecArray, zone: Zone): Par
   };
   const readIn = offsetMinutes === undefined ? zone : FixedOffsetZone.instance(offsetMinutes);
   // Luxon rejects impossible dates (2024-02-30, month 13); clock ranges were checked above.
-  const dateTime = DateTime.fromObject(fields, { zone: readIn });
+  const dateTime = atWallClock(fields, readIn);
   if (!dateTime.isValid) return undefined;
   return offsetMinutes === undefined
     ? { dateTime, absolute: false }

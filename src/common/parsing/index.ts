@@ -5,3 +5,4 @@ export * from './list';
 export * from './string';
 export * from './timezone';
 export * from './date-input';
+export * from './wall-clock';

@@ -1,5 +1,6 @@
 import { DateTime, Zone } from 'luxon';
 import { RRule } from 'rrule';
+import { atWallClock } from '../../common/parsing/wall-clock';
 import { LineDate, ParsedRecurrence } from './recurrence-lines';
 
 /** At most this many events per series, its first included (issue #16). */
@@ -104,9 +105,9 @@ export function placed(
 
 function inZone(floating: number, zone: Zone): DateTime {
   const clock = DateTime.fromMillis(floating, { zone: 'utc' });
-  return DateTime.fromObject(
+  return atWallClock(
     { year: clock.year, month: clock.month, day: clock.day, hour: clock.hour, minute: clock.minute, second: clock.second },
-    { zone },
+    zone,
   );
 }
 
