@@ -492,8 +492,8 @@ describe.each(TEST_DATABASES)('recurring events on $kind', (database) => {
   });
 
   describe('iCalendar feeds', () => {
-    /** Every occurrence a feed makes up to `until`, expanded by ical.js: [UTC start, title], sorted. */
-    const expand = (text: string, until: string): string[][] => {
+    /** Every occurrence a feed makes up to `until`, expanded by ical.js: [UTC start, title] (with `withEnd`, [UTC start, UTC end, title]), sorted. */
+    const expand = (text: string, until: string, withEnd = false): string[][] => {
       const calendar = new ICAL.Component(ICAL.parse(text));
       const vevents = calendar.getAllSubcomponents('vevent');
       const instant = (time: ICAL.Time) => new Date(time.toUnixTime() * 1000).toISOString().slice(0, 19).replace('T', ' ');
@@ -504,13 +504,19 @@ describe.each(TEST_DATABASES)('recurring events on $kind', (database) => {
         for (const exception of vevents.filter((vevent) => vevent.hasProperty('recurrence-id')))
           if (exception.getFirstPropertyValue('uid') === event.uid) event.relateException(exception);
         if (!event.isRecurring()) {
-          found.push([instant(event.startDate), event.summary]);
+          found.push(
+            withEnd ? [instant(event.startDate), instant(event.endDate), event.summary] : [instant(event.startDate), event.summary],
+          );
           continue;
         }
         const iterator = event.iterator();
         for (let next = iterator.next(); next && next.compare(end) <= 0; next = iterator.next()) {
           const details = event.getOccurrenceDetails(next);
-          found.push([instant(details.startDate), details.item.summary]);
+          found.push(
+            withEnd
+              ? [instant(details.startDate), instant(details.endDate), details.item.summary]
+              : [instant(details.startDate), details.item.summary],
+          );
         }
       }
       return found.sort((a, b) => a[0].localeCompare(b[0]) || a[1].localeCompare(b[1]));
@@ -682,6 +688,71 @@ describe.each(TEST_DATABASES)('recurring events on $kind', (database) => {
       expect(feed.text).toMatch(/^RRULE:FREQ=WEEKLY;BYDAY=MO;UNTIL=20270322T090000Z\r$/m);
       expect(feed.text).toMatch(/^RDATE:20270303T090000Z\r$/m);
       expect(expand(feed.text, '2027-04-30 23:59:59')).toEqual(listed);
+    });
+
+    it('writes an occurrence whose wall-clock length spans a DST change as an instance of its own, so the feed keeps its end', async () => {
+      await c.reset();
+      // 01:30 to 03:30 in New York: two hours, but one on 14 March 2027, when clocks skip 02:00 to 03:00.
+      await series({
+        title: 'Night shift',
+        start_date: '2027-03-13 01:30:00',
+        end_date: '2027-03-13 03:30:00',
+        timezone: 'America/New_York',
+        recurrence: ['RRULE:FREQ=DAILY;COUNT=3'],
+      });
+      const window = 'start_date=2027-03-01&end_date=2027-03-31';
+      const listed = ((await c.list(`${window}&per_page=50`).expect(200)).body.events as EventSummary[])
+        .map((event) => [event.utc_start_date as string, event.utc_end_date as string, event.title])
+        .sort((a, b) => a[0].localeCompare(b[0]));
+      expect(listed).toEqual([
+        ['2027-03-13 06:30:00', '2027-03-13 08:30:00', 'Night shift'],
+        ['2027-03-14 06:30:00', '2027-03-14 07:30:00', 'Night shift'],
+        ['2027-03-15 05:30:00', '2027-03-15 07:30:00', 'Night shift'],
+      ]);
+      const feed = await c.get(`/events/ics?${window}`).expect(200);
+      // The RRULE would give it the first event's exact two hours (RFC 5545 §3.8.5.3).
+      expect(feed.text).toMatch(/^RECURRENCE-ID;TZID=America\/New_York:20270314T013000\r$/m);
+      expect(expand(feed.text, '2027-03-31 23:59:59', true)).toEqual(listed);
+    });
+
+    it('writes an RDATE on a date the rule makes at another time of day, and excludes the rule’s instance there', async () => {
+      await c.reset();
+      // The occurrence of 10 May is the RDATE's 08:00 (one a day, the earliest), not the rule's 09:00.
+      await series({
+        title: 'Early bird',
+        start_date: '2027-05-03 09:00:00',
+        end_date: '2027-05-03 10:00:00',
+        recurrence: ['RRULE:FREQ=WEEKLY;COUNT=3', 'RDATE:20270510T080000'],
+      });
+      const window = 'start_date=2027-05-01&end_date=2027-05-31';
+      const listed = ((await c.list(`${window}&per_page=50`).expect(200)).body.events as EventSummary[])
+        .map((event) => [event.utc_start_date as string, event.utc_end_date as string, event.title])
+        .sort((a, b) => a[0].localeCompare(b[0]));
+      expect(listed.map(([start]) => start)).toEqual(['2027-05-03 09:00:00', '2027-05-10 08:00:00', '2027-05-17 09:00:00']);
+      const feed = await c.get(`/events/ics?${window}`).expect(200);
+      expect(feed.text).toMatch(/^RDATE:20270510T080000Z\r$/m);
+      expect(feed.text).toMatch(/^EXDATE:20270510T090000Z\r$/m);
+      expect(expand(feed.text, '2027-05-31 23:59:59', true)).toEqual(listed);
+    });
+
+    it('reads an RDATE or EXDATE date-time of an all-day series as its whole day', async () => {
+      await c.reset();
+      const first = await series({
+        title: 'Fair',
+        start_date: '2027-03-10',
+        end_date: '2027-03-10',
+        all_day: true,
+        timezone: 'America/New_York',
+        recurrence: ['RRULE:FREQ=WEEKLY;COUNT=3', 'RDATE;TZID=America/New_York:20270312T150000', 'EXDATE:20270317T160000Z'],
+      });
+      const events = await eventsOf(first.id);
+      expect(events.map((event) => [event.start_date, event.end_date])).toEqual([
+        ['2027-03-10 00:00:00', '2027-03-10 23:59:59'],
+        ['2027-03-12 00:00:00', '2027-03-12 23:59:59'],
+        ['2027-03-24 00:00:00', '2027-03-24 23:59:59'],
+      ]);
+      const feed = await c.get('/events/ics?start_date=2027-03-01&end_date=2027-03-31').expect(200);
+      expect(feed.text).toMatch(/^RDATE;VALUE=DATE:20270312\r$/m);
     });
 
     it('writes the events of a series on their own where a feed would exclude more than 100 of its dates', async () => {

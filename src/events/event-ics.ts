@@ -95,7 +95,7 @@ function assemble(timezones: readonly string[], bodies: readonly string[]): stri
 function vevent(event: EventView, options: IcsOptions, zones: ZoneSpans): string {
   const writer = new IcalWriter().begin('VEVENT');
   const series = options.recurrence?.get(event.id) ?? undefined;
-  writer.raw('UID', `${series?.seriesId ?? event.id}@${options.host}`).raw('DTSTAMP', utcDateTime(utc(event.modified_utc)));
+  writer.raw('UID', `${series?.seriesId ?? event.id}@${options.host}`).raw('DTSTAMP', utcDateTime(presentedUtc(event.modified_utc)));
   const moment = (
     name: string,
     wallClock: string,
@@ -109,11 +109,11 @@ function vevent(event: EventView, options: IcsOptions, zones: ZoneSpans): string
       return;
     }
     const zone = ianaZone(timing.timezone);
-    const at = utc(instant).getTime();
+    const at = presentedUtc(instant).getTime();
     // Values a rule's dates are matched with, or made from, take TZID for the first of a repeated clock.
     const ruled = name === 'DTSTART' ? series?.rrule !== undefined : name !== 'DTEND';
     if (!zone || !(ruled ? tzidReadsAs(zone, at) : isUnambiguousWallClock(zone, at))) {
-      writer.raw(name, utcDateTime(utc(instant)));
+      writer.raw(name, utcDateTime(presentedUtc(instant)));
       return;
     }
     cover(zone, at);
@@ -129,7 +129,7 @@ function vevent(event: EventView, options: IcsOptions, zones: ZoneSpans): string
   if (series?.rrule) writer.raw('RRULE', series.rrule);
   // The rule's dates are in the DTSTART's TZID (when it has one): that VTIMEZONE must reach the last.
   const startZone = event.all_day ? undefined : ianaZone(event.timezone);
-  if (series?.rrule && series.last && startZone && zones.has(startZone.name)) cover(startZone, utc(series.last.utc).getTime());
+  if (series?.rrule && series.last && startZone && zones.has(startZone.name)) cover(startZone, presentedUtc(series.last.utc).getTime());
   for (const date of series?.rdates ?? []) moment('RDATE', date.wall, date.utc);
   for (const date of series?.exdates ?? []) moment('EXDATE', date.wall, date.utc);
   const venue = firstVenue(event.venue);
@@ -138,8 +138,8 @@ function vevent(event: EventView, options: IcsOptions, zones: ZoneSpans): string
     .text('DESCRIPTION', htmlToText(event.description))
     .raw('URL', event.url)
     .text('LOCATION', venue && location(venue))
-    .raw('CREATED', utcDateTime(utc(event.date_utc)))
-    .raw('LAST-MODIFIED', utcDateTime(utc(event.modified_utc)));
+    .raw('CREATED', utcDateTime(presentedUtc(event.date_utc)))
+    .raw('LAST-MODIFIED', utcDateTime(presentedUtc(event.modified_utc)));
   // 0;0 is what a venue whose content is withheld (a password) shows: no place to write.
   if (venue && typeof venue.geo_lat === 'number' && typeof venue.geo_lng === 'number' && (venue.geo_lat !== 0 || venue.geo_lng !== 0))
     writer.raw('GEO', `${icsFloat(venue.geo_lat)};${icsFloat(venue.geo_lng)}`);
@@ -191,7 +191,7 @@ function ianaZone(name: string): IANAZone | undefined {
 const canonicalZones = new Map<string, IANAZone | undefined>();
 
 /** `YYYY-MM-DD HH:MM:SS` in UTC (as the presenter writes it) as a Date. */
-function utc(value: string): Date {
+export function presentedUtc(value: string): Date {
   return new Date(`${value.replace(' ', 'T')}Z`);
 }
 

@@ -46,12 +46,20 @@ export function expandSeries(series: SeriesStart, recurrence: ParsedRecurrence, 
       return true;
     });
   }
+  // An all-day series repeats whole days: an RDATE or EXDATE date-time names its day (the day in
+  // the series' zone), as a DATE value does. Its clock made an "all-day" occurrence from 15:00 to
+  // 14:59:59 the next day, which the feed (a DATE value) wrote as one day.
+  const wholeDay = (d: LineDate) => d.kind === 'date' || series.allDay === true;
   for (const rdate of recurrence.rdates) {
-    const at = rdate.kind === 'date' ? Date.parse(`${rdate.date}T00:00:00Z`) + clockOfDay : floatingOfLine(rdate, series.zone);
+    const at = wholeDay(rdate)
+      ? Date.parse(`${dayOfLineDate(rdate, series.zone)}T00:00:00Z`) + clockOfDay
+      : floatingOfLine(rdate as Exclude<LineDate, { kind: 'date' }>, series.zone);
     if (at <= limit) candidates.push(at);
   }
-  const excludedDays = new Set(recurrence.exdates.filter((d) => d.kind === 'date').map((d) => (d.kind === 'date' ? d.date : '')));
-  const excludedClocks = new Set(recurrence.exdates.filter((d) => d.kind !== 'date').map((d) => floatingOfLine(d, series.zone)));
+  const excludedDays = new Set(recurrence.exdates.filter(wholeDay).map((d) => dayOfLineDate(d, series.zone)));
+  const excludedClocks = new Set(
+    recurrence.exdates.filter((d) => !wholeDay(d)).map((d) => floatingOfLine(d as Exclude<LineDate, { kind: 'date' }>, series.zone)),
+  );
 
   const byDay = new Map<string, number>();
   for (const at of candidates.sort((a, b) => a - b)) {

@@ -3,7 +3,7 @@ import { dateValue, utcDateTime } from '../../common/ical/ical';
 import { formatStoredDate } from '../../posts/post-dates';
 import { EventEntity } from '../event.entity';
 import { EventView } from '../event.presenter';
-import { SeriesMoment, VeventRecurrence } from '../event-ics';
+import { SeriesMoment, VeventRecurrence, presentedUtc } from '../event-ics';
 import { PlannedOccurrence, expandSeries, placed, ruleMakesFirst, untilValue } from './recurrence-expand';
 import { EventOccurrenceEntity, EventSeriesEntity } from './recurrence.entity';
 import { seriesStart, storedRecurrence } from './recurrence.service';
@@ -53,7 +53,17 @@ export async function seriesInFeed(
     const inFeed = (marker: EventOccurrenceEntity | undefined) =>
       marker !== undefined && marker.eventId !== null && listed.has(marker.eventId);
 
-    const exdates = ruleOnly.filter((item) => !inFeed(byDay.get(item.date))).map((item) => moment(item.startLocal));
+    // A date the rule makes holds the rule's instance only when its occurrence is at the rule's wall
+    // clock: an RDATE on the same day at another clock (the series moved since) is the occurrence
+    // there (one per day, the earliest), so the rule's instance is excluded and the RDATE written.
+    const atRuleClock = (marker: EventOccurrenceEntity) =>
+      ruleOnly.some((item) => item.date === marker.occurrenceDate && item.startLocal.getTime() === marker.originalStartLocal.getTime());
+    const exdates = ruleOnly
+      .filter((item) => {
+        const marker = byDay.get(item.date);
+        return !inFeed(marker) || !atRuleClock(marker!);
+      })
+      .map((item) => moment(item.startLocal));
     // A feed that holds few of a long series' dates (one event, a window) would exclude hundreds:
     // its events are then VEVENTs of their own (ical.js gives up after 500 excluded instances in
     // a row, and the feed grew by 30 bytes per excluded date).
@@ -63,7 +73,7 @@ export async function seriesInFeed(
       all.push(...(await series.present([first])));
     }
     const rdates = markers
-      .filter((marker) => !ruleDays.has(marker.occurrenceDate) && inFeed(marker))
+      .filter((marker) => (!ruleDays.has(marker.occurrenceDate) || !atRuleClock(marker)) && inFeed(marker))
       .map((m) => moment(m.originalStartLocal));
     const lastMade = ruleOnly.length ? ruleOnly[ruleOnly.length - 1] : undefined;
     const last = lastMade && moment(lastMade.startLocal);
@@ -80,9 +90,25 @@ export async function seriesInFeed(
     const endsAt = unsynced && typeof count === 'number' && ruleOnly.length >= count ? lastMade : undefined;
     const rrule = lines.rule ? rruleFor(lines.lines, first, endsAt) : undefined;
     recurrence.set(seriesId, { seriesId, rrule, exdates, rdates, last });
+    // An instance of the rule (or of an RDATE) lasts exactly DTEND - DTSTART of the first event
+    // (RFC 5545 §3.8.5.3). Occurrences keep the first event's wall-clock length instead, so one
+    // whose start and end are on two sides of a DST change (or the first event's are) lasts longer
+    // or shorter: it is written as an instance of its own (RECURRENCE-ID), as an edited one is.
+    const views = new Map(events.map((view) => [view.id, view]));
+    const length = (start: Date, end: Date, allDay: boolean) =>
+      allDay
+        ? Date.parse(`${formatStoredDate(end).slice(0, 10)}T00:00:00Z`) - Date.parse(`${formatStoredDate(start).slice(0, 10)}T00:00:00Z`)
+        : end.getTime() - start.getTime();
+    const seriesLength = first.allDay ? length(first.startLocal, first.endLocal, true) : length(first.startUtc, first.endUtc, false);
+    const ownLength = (view: EventView | undefined) =>
+      view !== undefined &&
+      (view.all_day
+        ? length(presentedUtc(view.start_date), presentedUtc(view.end_date), true)
+        : length(presentedUtc(view.utc_start_date), presentedUtc(view.utc_end_date), false)) !== seriesLength;
     for (const marker of markers.filter(inFeed)) {
       const seriesTiming = { allDay: first.allDay, timezone: first.timezone };
-      recurrence.set(marker.eventId!, marker.edited ? { seriesId, recurrenceId: moment(marker.originalStartLocal), seriesTiming } : null);
+      const own = marker.edited || ownLength(views.get(marker.eventId!));
+      recurrence.set(marker.eventId!, own ? { seriesId, recurrenceId: moment(marker.originalStartLocal), seriesTiming } : null);
     }
   }
   return { events: all, recurrence };
