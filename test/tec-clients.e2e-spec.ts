@@ -375,6 +375,16 @@ describe.each(TEST_DATABASES)('existing TEC clients on $kind', (database) => {
     });
   });
 
+  describe('a cost sent back as read', () => {
+    it.each([[['0', '25']], [['0', '$25']], [0], [['10 €', '0']]])('keeps %p when the event is read and sent back whole', async (cost) => {
+      const created = await c.create({ title: 'Free to enter', cost });
+      const read = await c.get(`/events/${created.id}`).expect(200);
+      const sentBack = await c.write('put', `/events/${created.id}`, read.body, 'administrator').expect(200);
+      expect(sentBack.body.cost).toBe(read.body.cost);
+      expect(sentBack.body.cost_details).toEqual(read.body.cost_details);
+    });
+  });
+
   describe('term names in list filters', () => {
     let meeting: { id: number; slug: string };
     let rock: { id: number; slug: string };

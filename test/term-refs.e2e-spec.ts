@@ -52,6 +52,24 @@ describe.each(TEST_DATABASES)('category references in a list on $kind', (databas
     expect(await list('delta,blues')).toEqual(sorted(ids.slugged, ids.child, ids.grandchild));
   });
 
+  it('reads a word as a slug after slugifying it, as get_term_by does (tec-events-api §2.2)', async () => {
+    expect(await list('Hill  Country!')).toEqual([ids.grandchild]);
+    expect(await list('DELTA.')).toEqual(sorted(ids.child, ids.grandchild));
+  });
+
+  it('links the term a slugified word names on a write, instead of making a new one', async () => {
+    const before = await t.request.get(t.api('/categories?hide_empty=0&per_page=50')).expect(200);
+    const event = await c.create({
+      title: 'Slugified reference',
+      categories: ['Hill  Country!'],
+      start_date: '2041-04-01 10:00:00',
+      end_date: '2041-04-01 11:00:00',
+    });
+    expect((event.categories as { slug: string }[]).map((term) => term.slug)).toEqual(['hill-country']);
+    const after = await t.request.get(t.api('/categories?hide_empty=0&per_page=50')).expect(200);
+    expect(after.body.total).toBe(before.body.total);
+  });
+
   it('refuses with 400 a reference that names nothing, and reports it', async () => {
     const res = await c.list('categories=rhythm,nowhere,99999999999999999999').expect(400);
     expect(Object.keys(res.body.data.params)).toEqual(['categories']);

@@ -52,6 +52,27 @@ describe('parseCostInput', () => {
     expect(parseCostInput('<script>alert(1)</script>')).toEqual({ ok: true, value: null });
   });
 
+  it('reads back the "Free" it shows for 0, alone or as an end of a range (an event sent back keeps its cost)', () => {
+    expect(parseCostInput('Free')).toEqual({ ok: true, value: { cost: '0', currencySymbol: '', currencyPosition: 'prefix' } });
+    expect(parseCostInput('free')).toEqual({ ok: true, value: { cost: '0', currencySymbol: '', currencyPosition: 'prefix' } });
+    for (const raw of [
+      ['0', '25'],
+      ['0', '$25'],
+      ['$0', '$25'],
+      ['10 €', '0'],
+    ]) {
+      const shown = formatCost(stored(raw));
+      expect(formatCost(stored(shown))).toBe(shown);
+      expect(costDetails(stored(shown))).toEqual(costDetails(stored(raw)));
+    }
+    expect(parseCostInput('Free – 25')).toEqual({ ok: true, value: { cost: '0\n25', currencySymbol: '', currencyPosition: 'prefix' } });
+    // Text that only contains the word stays text.
+    expect(parseCostInput('Free entry')).toEqual({
+      ok: true,
+      value: { cost: 'Free entry', currencySymbol: '', currencyPosition: 'prefix' },
+    });
+  });
+
   it.each([[{}], [true], [[{}]]])('rejects %p', (raw) => {
     expect(parseCostInput(raw).ok).toBe(false);
   });

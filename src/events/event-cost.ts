@@ -36,7 +36,7 @@ export function parseCostInput(raw: unknown): ParseResult<StoredCost | null> {
     if (item === null || item === undefined) continue;
     if (typeof item === 'number' && Number.isFinite(item)) entries.push(String(item));
     // Plain text like titles (issue #12): tags stripped, what is left HTML-escaped ("<b>$5</b>" is "$5").
-    else if (typeof item === 'string') entries.push(stripTags(item).replace(/\s+/g, ' ').trim());
+    else if (typeof item === 'string') entries.push(...shownCost(stripTags(item).replace(/\s+/g, ' ').trim()));
     else return fail(msg('Must be a string, a number or a list of them.'));
   }
   const costs = entries.filter((entry) => entry !== '');
@@ -45,6 +45,21 @@ export function parseCostInput(raw: unknown): ParseResult<StoredCost | null> {
   if ([...cost].length > MAX_COST_LENGTH) return fail(msg('Must be at most %s characters long.', MAX_COST_LENGTH));
   const { symbol, position } = guessCurrency(costs);
   return ok({ cost, currencySymbol: symbol, currencyPosition: position });
+}
+
+// formatCost's label for 0, and its range separator.
+const FREE = /^free$/i;
+const RANGE = /\s+\u2013\s+/;
+
+/**
+ * A cost as formatCost shows it, read back (an event read and sent back keeps its cost): "Free" is
+ * 0, and a range with a "Free" end ("Free – $25") is its two ends; any other text as given. Without
+ * this, "Free – 25" became a cost of 25 with the currency symbol "Free –".
+ */
+function shownCost(entry: string): string[] {
+  const ends = entry.split(RANGE);
+  const parts = ends.length === 2 && ends.some((end) => FREE.test(end)) ? ends : [entry];
+  return parts.map((part) => (FREE.test(part) ? '0' : part));
 }
 
 /**

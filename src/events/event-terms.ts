@@ -1,5 +1,6 @@
 import { DataSource, EntityManager } from 'typeorm';
 import { stripTags } from '../common/html/sanitize';
+import { slugify } from '../common/slug';
 import { Message, msg } from '../common/i18n/message';
 import { transaction } from '../database/transaction';
 import { Taxonomy } from '../terms/taxonomy';
@@ -77,7 +78,7 @@ function refMatches(refs: readonly string[]): SqlPiece | undefined {
         .map(Number)
         .filter((id) => Number.isSafeInteger(id)),
     ],
-    ['slug', words.map((word) => word.toLowerCase())],
+    ['slug', [...new Set(words.flatMap(slugsOf))]],
     ['name_key', words.map(nameKeyOf)],
   ];
   const used = either.filter(([, values]) => values.length);
@@ -86,6 +87,16 @@ function refMatches(refs: readonly string[]): SqlPiece | undefined {
     sql: `(${used.map(([column, values]) => `${column} IN (${marks(values.length)})`).join(' OR ')})`,
     params: used.flatMap(([, values]) => values),
   };
+}
+
+/**
+ * The slugs a ref may be: as written (lower-cased), and as WordPress's get_term_by('slug') reads it,
+ * through sanitize_title (tec-events-api §2.2: "looked up first as a slug (after slugifying)"), so
+ * "Beer Festivals!" names the category `beer-festivals` instead of becoming a new one.
+ */
+function slugsOf(ref: string): string[] {
+  const slug = slugify(ref);
+  return slug ? [ref.toLowerCase(), slug] : [ref.toLowerCase()];
 }
 
 /** Which of `found` each ref names: an id, else a slug, else a name (termRefsRead). */
@@ -98,7 +109,9 @@ function resolveRefs(
   for (const ref of refs) {
     const term = isIdRef(ref)
       ? found.find((t) => t.id === Number(ref))
-      : (found.find((t) => t.slug === ref.toLowerCase()) ?? found.find((t) => t.nameKey === nameKeyOf(ref)));
+      : (found.find((t) => t.slug === ref.toLowerCase()) ??
+        found.find((t) => slugify(ref) !== '' && t.slug === slugify(ref)) ??
+        found.find((t) => t.nameKey === nameKeyOf(ref)));
     if (term) resolved.push(term.id);
     else unmatched.push(ref);
   }
