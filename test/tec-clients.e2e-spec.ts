@@ -113,6 +113,25 @@ describe.each(TEST_DATABASES)('existing TEC clients on $kind', (database) => {
       expect(gone.body.status).toBe('trash');
     });
 
+    it('takes an image object sent as form fields (image[id]=N) as its id', async () => {
+      const body = { start_date: '2030-03-02 09:00:00', end_date: '2030-03-02 10:00:00' };
+      const pictured = await t.request
+        .post(`${TEC}/events`)
+        .set('Authorization', admin())
+        .send({ title: 'Pictured', ...body, image: 'https://cdn.example.com/poster.png' })
+        .expect(201);
+      const imageId = pictured.body.image.id as number;
+      const res = await t.request
+        .post(`${TEC}/events`)
+        .set('Authorization', admin())
+        .type('form')
+        .send(
+          `title=Same+poster&start_date=${encodeURIComponent(body.start_date)}&end_date=${encodeURIComponent(body.end_date)}&image[id]=${imageId}`,
+        )
+        .expect(201);
+      expect(res.body.image).toEqual(pictured.body.image);
+    });
+
     it('reads a multipart/form-data body (PHP cURL with an array of fields) as a form, file parts skipped', async () => {
       const res = await t.request
         .post(`${TEC}/events`)

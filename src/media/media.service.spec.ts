@@ -8,6 +8,15 @@ describe('parseImageInput', () => {
     expect(parseImageInput(1.5).ok).toBe(false);
   });
 
+  it('reads an image object as its id, as a read shows it or as a form sends it (image[id]=12)', () => {
+    expect(parseImageInput({ url: 'https://cdn.test/a.png', id: 12, extension: 'png' })).toEqual({
+      ok: true,
+      value: { kind: 'id', id: 12 },
+    });
+    expect(parseImageInput({ id: '12' })).toEqual({ ok: true, value: { kind: 'id', id: 12 } });
+    expect(parseImageInput({ id: 0 })).toEqual({ ok: true, value: null });
+  });
+
   it('reads http(s) image URLs with their extension', () => {
     expect(parseImageInput('https://cdn.test/a/b.JPEG?x=1')).toEqual({
       ok: true,
@@ -33,6 +42,9 @@ describe('parseImageInput', () => {
     'not a url',
     '',
     {},
+    { id: 'x' },
+    { id: { id: 5 } },
+    { url: 'https://cdn.test/a.png' },
   ])('refuses %p', (raw) => {
     expect(parseImageInput(raw).ok).toBe(false);
   });

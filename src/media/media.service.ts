@@ -43,9 +43,12 @@ export function parseImageInput(raw: unknown): ParseResult<ImageInput | null> {
   return ok({ kind: 'url', url: url.href, extension });
 }
 
-/** An image object as reads show it (`{url, id, extension, ...}`): its id is what it means. */
+/**
+ * An image object as reads show it (`{url, id, extension, ...}`), or as a form sends one
+ * (`image[id]=5`, a string id and nothing else): its id is what it means.
+ */
 function isShownImage(raw: unknown): raw is { id: unknown } {
-  return typeof raw === 'object' && raw !== null && !Array.isArray(raw) && 'id' in raw && 'url' in raw;
+  return typeof raw === 'object' && raw !== null && !Array.isArray(raw) && 'id' in raw;
 }
 
 /** Images of events, venues and organizers: media records, never fetched by the server. */
