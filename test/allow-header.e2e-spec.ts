@@ -102,6 +102,35 @@ describe.each(TEST_DATABASES)('the Allow header on $kind', (database) => {
     expect(varies(browser)).toContain('Origin');
   });
 
+  it('comes with the same Vary to a HEAD as to the GET (RFC 9110 §9.3.2), a 304 included', async () => {
+    for (const path of [
+      t.api(''),
+      t.api('/events'),
+      t.api(`/events/${event.id}`),
+      t.api(`/events/${event.id}/ics`),
+      t.api('/events/999999'),
+    ]) {
+      const get = await t.request.get(path);
+      const head = await t.request.head(path).expect(get.status);
+      expect([path, head.headers.vary]).toEqual([path, get.headers.vary]);
+      if (get.status === 200 && get.headers.etag) {
+        const fresh = await t.request.head(path).set('If-None-Match', get.headers.etag).expect(304);
+        expect([path, fresh.headers.vary]).toEqual([path, get.headers.vary]);
+      }
+    }
+  });
+
+  it('comes with Vary: Accept-Language on errors, whose message is in the language asked for', async () => {
+    const varies = (res: { headers: Record<string, string | undefined> }) => String(res.headers.vary).split(/,\s*/);
+    const german = await t.request.get(t.api('/events/999999')).set('Accept-Language', 'de-DE').expect(404);
+    const english = await t.request.get(t.api('/events/999999')).expect(404);
+    expect(german.body.message).not.toBe(english.body.message);
+    for (const res of [german, english]) expect(varies(res)).toEqual(expect.arrayContaining(['Origin', 'Accept-Language']));
+    expect(varies(await t.request.get(t.api('/events')).query({ page: 'x' }).expect(400))).toContain('Accept-Language');
+    expect(varies(await t.request.post(t.api('/events')).send({}).expect(401))).toContain('Accept-Language');
+    expect(varies(await t.request.get(t.api('/nothing-here')).expect(404))).toContain('Accept-Language');
+  });
+
   it("comes with the route's errors too, as WordPress sends it for a matched route", async () => {
     const missing = await t.request.get(t.api('/events/999999')).expect(404);
     expect(missing.headers.allow).toBe('GET');

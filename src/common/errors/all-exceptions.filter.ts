@@ -36,6 +36,9 @@ export class AllExceptionsFilter implements ExceptionFilter {
       message: translateDeep(error.body, locale),
       data: { status: error.status, ...(translateDeep(error.data, locale) as object) },
     };
+    // The message is in the request's language: a cache must not give it to a client asking for another
+    // (RFC 9110 §12.5.5), as /doc and the index say too.
+    response.vary('Accept-Language');
     response.status(error.status).set(error.headers).json(body);
   }
 

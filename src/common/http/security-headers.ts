@@ -24,7 +24,10 @@ export function securityHeaders(config: AppConfig): RequestHandler {
     response.setHeader('X-Robots-Tag', 'noindex');
     // As WordPress's rest_send_cors_headers: to a browser's request (it has an Origin) and to an
     // anonymous GET, which a shared cache may keep: the answer may differ by the page that asks.
-    if (request.headers.origin !== undefined || (request.method === 'GET' && request.headers.authorization === undefined)) {
+    // A HEAD too: it must carry the GET's header fields (RFC 9110 §9.3.2), and a cache freshens
+    // a stored GET with them (RFC 9111 §4.3.5).
+    const read = request.method === 'GET' || request.method === 'HEAD';
+    if (request.headers.origin !== undefined || (read && request.headers.authorization === undefined)) {
       response.vary('Origin');
     }
     helmetHeaders(request, response, next);
