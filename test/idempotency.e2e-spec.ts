@@ -67,6 +67,29 @@ describe.each(TEST_DATABASES)('Idempotency-Key on $kind', (database) => {
     expect(again.body.id).toBe(first.body.id);
   });
 
+  it('takes the route however routing lets it be written (case, a trailing slash) as the same route', async () => {
+    const key = newKey();
+    const first = await create('/tags', { name: 'Written twice' }, key).expect(201);
+    for (const path of ['/tags/', '/TAGS']) {
+      const again = await create(path, { name: 'Written twice' }, key).expect(201);
+      expect([path, again.body.id, again.headers['idempotent-replayed']]).toEqual([path, first.body.id, 'true']);
+    }
+  });
+
+  it('takes over a claim abandoned without a response (its process died) after 60 s, whatever the body', async () => {
+    const key = newKey();
+    await create('/tags', { name: 'Abandoned' }, key).expect(201);
+    // What a process that died while it held the claim leaves: a claim without a response.
+    await t.dataSource.query(`UPDATE idempotency_keys SET response = NULL, created_at = ? WHERE key_hash = ?`, [
+      new Date(Date.now() - 61_000).toISOString().slice(0, 19).replace('T', ' '),
+      keyHash(key),
+    ]);
+    const res = await create('/tags', { name: 'Taken over' }, key).expect(201);
+    expect([res.body.name, res.headers['idempotent-replayed']]).toEqual(['Taken over', undefined]);
+    // A fresh claim with another body is still refused.
+    expect((await create('/tags', { name: 'Taken over again' }, key).expect(422)).body.code).toBe('idempotency_key_reused');
+  });
+
   it('answers 422 for the same key on another route', async () => {
     const key = newKey();
     await create('/venues', { venue: 'Route Hall' }, key).expect(201);

@@ -39,7 +39,8 @@ export class IdempotencyInterceptor implements NestInterceptor {
     const response = context.switchToHttp().getResponse<Response>();
     // The path as it came in (`originalUrl`, before a namespace alias is routed as ours): the stored
     // body's URLs are under the namespace of the first request, so under another it is another route (422).
-    const path = request.originalUrl.split('?')[0];
+    // Written as routing reads it (any case, a trailing slash or not): `/tags/` is `/tags`.
+    const path = request.originalUrl.split('?')[0].toLowerCase().replace(/\/+$/, '');
     const claim = await this.idempotency.claim(
       request.user.id,
       key,

@@ -45,12 +45,13 @@ export class IdempotencyService {
         await this.delete({ id: row.id, expiresAt: LessThanOrEqual(new Date()) });
         continue;
       }
-      if (row.fingerprint !== fingerprint) throw new ApiError('idempotency_key_reused');
-      if (row.response) return { kind: 'replay', response: row.response };
-      if (Date.now() - row.createdAt.getTime() > IN_FLIGHT_LIMIT_MS) {
+      // An abandoned claim is nobody's request any more: whatever this one's body, it takes the key.
+      if (!row.response && Date.now() - row.createdAt.getTime() > IN_FLIGHT_LIMIT_MS) {
         await this.delete({ id: row.id, response: IsNull() });
         continue;
       }
+      if (row.fingerprint !== fingerprint) throw new ApiError('idempotency_key_reused');
+      if (row.response) return { kind: 'replay', response: row.response };
       await sleep(POLL_MS);
     }
   }
