@@ -1,5 +1,6 @@
 import cluster from 'node:cluster';
 import { availableParallelism } from 'node:os';
+import { forkWorkers } from './cluster-workers';
 import { ConfigError, loadConfigOrExit } from './config/load-config';
 
 /**
@@ -26,9 +27,7 @@ function primary(): void {
 
   let stopping = false;
   const fork = () => cluster.fork();
-  fork().once('listening', () => {
-    for (let n = 1; n < workers; n++) fork();
-  });
+  forkWorkers(cluster, workers);
   cluster.on('exit', (worker, code, signal) => {
     if (stopping) {
       if (!Object.keys(cluster.workers ?? {}).length) process.exit(0);

@@ -1,5 +1,6 @@
 import { ApiError } from '../common/errors/api-error';
 import { AppConfig } from '../config/app-config';
+import { RedisLink } from '../shared-state/redis-link';
 import { LoginRateLimiter, limitedAddress } from './login-rate-limiter';
 
 // Two failures per address and user name, three per address, in a minute.
@@ -100,5 +101,24 @@ describe('LoginRateLimiter', () => {
     const refusal = gate.refusal() as ApiError;
     expect(refusal.code).toBe('rest_too_many_requests');
     expect(Number(refusal.headers['Retry-After'])).toBeGreaterThan(0);
+  });
+});
+
+describe('LoginRateLimiter with Redis', () => {
+  /** A Redis connection that says it is ready and never answers (a hung Redis), and a link that knows it. */
+  function hungRedis(available: boolean): RedisLink {
+    const never = () => new Promise(() => undefined);
+    const client = { status: 'ready', rlflxIncr: never, multi: never, get: never, del: never, pttl: never, set: never };
+    return { client, available: () => available, key: (name: string) => `test:${name}` } as unknown as RedisLink;
+  }
+
+  it('counts in memory at once while the link has seen Redis not answer, without waiting for a timeout', async () => {
+    const rate = new LoginRateLimiter(
+      { loginRateLimit: { attempts: 2, addressAttempts: 3, windowSeconds: 60 } } as AppConfig,
+      hungRedis(false),
+    );
+    expect(await admit(rate, 'a', 'x')).toBe('go');
+    expect(await admit(rate, 'a', 'x')).toBe('go');
+    expect(typeof (await admit(rate, 'a', 'x'))).toBe('number');
   });
 });

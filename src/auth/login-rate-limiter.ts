@@ -25,16 +25,16 @@ import { LoginGate } from './auth.service';
  */
 @Injectable()
 export class LoginRateLimiter {
-  private readonly pairs: RateLimiterAbstract;
-  private readonly addresses: RateLimiterAbstract;
+  private readonly pairs: () => RateLimiterAbstract;
+  private readonly addresses: () => RateLimiterAbstract;
 
   constructor(@Inject(APP_CONFIG) config: AppConfig, @Inject(REDIS_LINK) redis: RedisLink | null = null) {
     const duration = config.loginRateLimit.windowSeconds;
-    const limiter = (keyPrefix: string, points: number): RateLimiterAbstract => {
+    const limiter = (keyPrefix: string, points: number): (() => RateLimiterAbstract) => {
       const memory = new RateLimiterMemory({ keyPrefix, points, duration });
-      if (!redis) return memory;
+      if (!redis) return () => memory;
       // Redis away (or slow): the insurance limiter, this process's memory, counts instead.
-      return new RateLimiterRedis({
+      const shared = new RateLimiterRedis({
         storeClient: redis.client,
         keyPrefix: redis.key(`login:${keyPrefix}`),
         points,
@@ -42,6 +42,9 @@ export class LoginRateLimiter {
         rejectIfRedisNotReady: true,
         insuranceLimiter: memory,
       });
+      // A hung Redis keeps its connection "ready": once RedisLink has seen it not answer, count in
+      // memory at once instead of waiting for a command timeout on every attempt.
+      return () => (redis.available() ? shared : memory);
     };
     this.pairs = limiter('pair', config.loginRateLimit.attempts);
     this.addresses = limiter('address', config.loginRateLimit.addressAttempts);
@@ -54,9 +57,9 @@ export class LoginRateLimiter {
     let addressWait = 0;
     return {
       admit: async () => {
-        const pair = await take(this.pairs, pairKey);
+        const pair = await take(this.pairs(), pairKey);
         if (pair.wait) throw tooManyRequests(pair.wait);
-        const byAddress = await take(this.addresses, address);
+        const byAddress = await take(this.addresses(), address);
         if (!byAddress.wait) return { candidateRequired: false };
         // The pair's own point is the only one taken so far in the window: it has not failed.
         if (pair.consumed === 1) {
@@ -67,8 +70,8 @@ export class LoginRateLimiter {
       },
       refusal: () => tooManyRequests(addressWait),
       succeeded: async () => {
-        await this.pairs.reward(pairKey, 1);
-        await this.addresses.reward(address, 1);
+        await this.pairs().reward(pairKey, 1);
+        await this.addresses().reward(address, 1);
       },
     };
   }

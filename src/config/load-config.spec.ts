@@ -28,6 +28,23 @@ describe('loadConfig', () => {
     });
   });
 
+  it('never repeats any part of a password from a refused connection URL, an unencoded @ in it included', () => {
+    const [problem] = problemsOf({ DATABASE_URL: 'mysql://cal:p@ssw0rdTail@db.internal:3306' });
+    expect(problem).toContain('mysql://cal:***@db.internal:3306');
+    expect(problem).not.toContain('ssw0rdTail');
+    const [replica] = problemsOf({ DATABASE_URL: 'mysql://a:b@db/x', DATABASE_READ_URLS: 'postgres://r:se@cret@replica/x' });
+    expect(replica).not.toContain('cret');
+  });
+
+  it('refuses a TRUST_PROXY that Express cannot read, naming it (instead of a stack trace at start-up)', () => {
+    for (const good of ['true', 'false', '2', 'loopback', 'loopback, 10.0.0.0/8', '10.0.0.1,fd00::/8', '192.168.0.0/255.255.0.0', '::1']) {
+      expect(problemsOf({ TRUST_PROXY: good })).toEqual([]);
+    }
+    for (const bad of ['yes', 'True', '10.0.0.0/33', 'loopback,,', 'fd00::/129', '10.0.0.1/8/8', '::1/255.0.0.0']) {
+      expect(problemsOf({ TRUST_PROXY: bad })).toEqual([expect.stringContaining(`TRUST_PROXY must be true, false, a hop count`)]);
+    }
+  });
+
   it('remembers reads for 5 seconds unless READ_CACHE_SECONDS says otherwise (0 turns it off)', () => {
     expect(loadConfig({}).readCacheSeconds).toBe(5);
     expect(loadConfig({ READ_CACHE_SECONDS: '0' }).readCacheSeconds).toBe(0);

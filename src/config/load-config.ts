@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { config as loadDotenv } from 'dotenv';
 import { isLocale } from '../common/i18n/translator';
@@ -102,6 +103,12 @@ export function loadConfig(env: Env = process.env, dotenvPath = resolve(process.
         : /^\d+$/.test(trustProxyRaw)
           ? Number(trustProxyRaw)
           : trustProxyRaw;
+  // Express compiles a list only when it is set, and throws a bare "invalid IP address" with a stack.
+  if (typeof trustProxy === 'string' && !isTrustProxyList(trustProxy)) {
+    problems.push(
+      `TRUST_PROXY must be true, false, a hop count or a comma list of addresses, subnets, loopback, linklocal or uniquelocal (got "${trustProxyRaw}")`,
+    );
+  }
 
   const loginRateLimit = {
     attempts: int('LOGIN_RATE_LIMIT', 10, 1, 100000),
@@ -244,6 +251,20 @@ function nested(a: string, b: string): boolean {
   return shorter.every((segment, i) => segment === longer[i]);
 }
 
+/** What Express's `trust proxy` (proxy-addr) takes as a list: names of ranges, addresses, address/prefix or address/netmask. */
+function isTrustProxyList(value: string): boolean {
+  return value.split(',').every((raw) => {
+    const item = raw.trim();
+    if (['loopback', 'linklocal', 'uniquelocal'].includes(item)) return true;
+    const [address, range, ...rest] = item.split('/');
+    const version = isIP(address);
+    if (rest.length || version === 0) return false;
+    if (range === undefined) return true;
+    if (/^\d+$/.test(range)) return Number(range) <= (version === 4 ? 32 : 128);
+    return version === 4 && isIP(range) === 4;
+  });
+}
+
 function isMysqlUrl(value: string): boolean {
   try {
     const url = new URL(value);
@@ -271,7 +292,10 @@ function isHttpUrl(value: string): boolean {
   }
 }
 
-/** Never echo a password from a connection URL into logs. */
+/**
+ * Never echo a password from a connection URL into logs: everything up to the last `@` (a password
+ * may hold an unencoded `@`, which URL parsers also read as part of it), hiding too much rather than too little.
+ */
 function redact(value: string): string {
-  return value.replace(/\/\/([^:/@]*):[^@]*@/, '//$1:***@');
+  return value.replace(/\/\/([^:/@]*):.*@/, '//$1:***@');
 }

@@ -25,6 +25,8 @@ interface Replica {
   connection: Connection | null;
   serving: boolean;
   lagSeconds: number | null;
+  /** Whether its state has been logged once: a replica that never serves (wrong URL, not replicating) is logged too. */
+  reported: boolean;
 }
 
 type Flavour = 'mariadb' | 'mysql';
@@ -60,6 +62,7 @@ export class ReplicaRouter {
       url,
       connection: null,
       serving: false,
+      reported: false,
       lagSeconds: null,
     }));
   }
@@ -200,6 +203,7 @@ export class ReplicaRouter {
     const applied = target === null || (await this.hasApplied(connection, target));
     if (!replica.serving && applied) {
       replica.serving = true;
+      replica.reported = true;
       this.logger.log(`${replica.name} serves reads (${replica.lagSeconds} s behind)`);
     }
     return applied;
@@ -215,7 +219,11 @@ export class ReplicaRouter {
   }
 
   private leaveOut(replica: Replica, why: string): void {
-    if (!replica.serving) return;
+    if (!replica.serving) {
+      if (!replica.reported) this.logger.warn(`${replica.name} does not serve reads: ${why}`);
+      replica.reported = true;
+      return;
+    }
     replica.serving = false;
     this.logger.warn(`${replica.name} left out of reads: ${why}`);
   }

@@ -2,6 +2,11 @@ import { Logger } from '@nestjs/common';
 import Redis, { RedisOptions } from 'ioredis';
 import { RedisConfig } from '../config/app-config';
 
+/** How often the command connection is asked PING: a hung Redis (or a network that drops packets) keeps its TCP connection "ready". */
+export const REDIS_HEARTBEAT_MS = 1000;
+/** How long close() waits for each connection's QUIT before dropping it (a hung Redis never answers). */
+export const REDIS_QUIT_MS = 500;
+
 /**
  * The connections to Redis (REDIS_URL, issue #15): one for commands (login limits, publishing)
  * and one subscribed to the channels of other instances. Redis may be down at start or go away
@@ -18,6 +23,11 @@ export class RedisLink {
   /** `null` until the first state is known, so a Redis down at start is logged too (once). */
   private reported: boolean | null = null;
   private closed = false;
+  /** The last PING answered (within commandTimeout); false while a connected Redis does not answer. */
+  private responsive = true;
+  /** Why Redis was last unreachable, for the log line (ioredis' messages carry no password). */
+  private lastError = '';
+  private readonly heartbeat: NodeJS.Timeout;
 
   constructor(readonly config: RedisConfig) {
     const options: RedisOptions = {
@@ -32,12 +42,20 @@ export class RedisLink {
     // The subscriber queues its SUBSCRIBE until connected, and subscribes again after each reconnect.
     this.subscriber = new Redis(config.url, { ...options, enableOfflineQueue: true, commandTimeout: undefined, autoResubscribe: true });
     for (const connection of [this.client, this.subscriber]) {
-      connection.on('error', () => this.update());
-      connection.on('ready', () => this.update());
+      connection.on('error', (error: Error) => {
+        this.lastError = error.message;
+        this.update();
+      });
+      connection.on('ready', () => {
+        if (connection === this.client) this.responsive = true;
+        this.update();
+      });
       connection.on('close', () => this.update());
       connection.on('end', () => this.update());
     }
     this.subscriber.on('message', (channel: string, message: string) => this.channels.get(channel)?.(message));
+    this.heartbeat = setInterval(() => this.probe(), REDIS_HEARTBEAT_MS);
+    this.heartbeat.unref();
   }
 
   /** Both connections are ready: shared state is in force. */
@@ -67,14 +85,40 @@ export class RedisLink {
     this.upListeners.push(listener);
   }
 
+  /** Ends both connections: QUIT, or dropped after REDIS_QUIT_MS (a hung Redis must not hold up shutdown). */
   async close(): Promise<void> {
     this.closed = true;
-    await Promise.all([this.client, this.subscriber].map((connection) => connection.quit().catch(() => connection.disconnect())));
+    clearInterval(this.heartbeat);
+    await Promise.all(
+      [this.client, this.subscriber].map(async (connection) => {
+        let timer: NodeJS.Timeout | undefined;
+        const late = new Promise<void>((resolve) => (timer = setTimeout(resolve, REDIS_QUIT_MS)));
+        await Promise.race([connection.quit().catch(() => undefined), late]);
+        clearTimeout(timer);
+        connection.disconnect();
+      }),
+    );
+  }
+
+  /** A connected command connection that does not answer PING within commandTimeout counts as down. */
+  private probe(): void {
+    if (this.closed || this.client.status !== 'ready') return;
+    this.client.ping().then(
+      () => {
+        this.responsive = true;
+        this.update();
+      },
+      (error: Error) => {
+        this.lastError = error.message;
+        this.responsive = false;
+        this.update();
+      },
+    );
   }
 
   private update(): void {
     if (this.closed) return;
-    const up = this.client.status === 'ready' && this.subscriber.status === 'ready';
+    const up = this.client.status === 'ready' && this.subscriber.status === 'ready' && this.responsive;
     if (up === this.up && this.reported === up) return;
     this.up = up;
     if (up) {
@@ -88,6 +132,7 @@ export class RedisLink {
       this.reported === null && [this.client, this.subscriber].every((c) => ['wait', 'connecting', 'connect', 'ready'].includes(c.status));
     if (this.reported === false || starting) return;
     this.reported = false;
-    this.logger.warn('Redis is unavailable: nothing is remembered and login limits are per process until it is back');
+    const why = this.lastError ? ` (${this.lastError})` : '';
+    this.logger.warn(`Redis is unavailable${why}: nothing is remembered and login limits are per process until it is back`);
   }
 }

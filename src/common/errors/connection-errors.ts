@@ -6,9 +6,20 @@ const CONNECTION_CODES = new Set([
   'EPIPE',
   'ENOTFOUND',
   'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
   'PROTOCOL_CONNECTION_LOST',
   'PROTOCOL_SEQUENCE_TIMEOUT',
   'ER_CON_COUNT_ERROR',
+  // The server refuses this service's connections: per-user limits (several instances sharing one
+  // account), credentials rotated under a running instance, a host blocked after connect errors.
+  // /ready already answers 503 for these; requests say the same instead of 500 with a stack.
+  'ER_USER_LIMIT_REACHED',
+  'ER_TOO_MANY_USER_CONNECTIONS',
+  'ER_ACCESS_DENIED_ERROR',
+  'ER_HOST_IS_BLOCKED',
+  // A statement stopped from outside (KILL QUERY by an operator shedding load).
+  'ER_QUERY_INTERRUPTED',
   'ER_SERVER_SHUTDOWN',
   'SQLITE_BUSY',
   'SQLITE_CANTOPEN',
@@ -17,8 +28,11 @@ const CONNECTION_CODES = new Set([
   'DATABASE_STATEMENT_TIMEOUT',
   'ER_QUERY_TIMEOUT',
 ]);
-/** MariaDB's ER_STATEMENT_TIMEOUT (max_statement_time), which mysql2 has no code name for. */
-const CONNECTION_ERRNOS = new Set([1969]);
+/**
+ * MariaDB's ER_STATEMENT_TIMEOUT (max_statement_time) and ER_CONNECTION_KILLED, which mysql2 has
+ * no code name for.
+ */
+const CONNECTION_ERRNOS = new Set([1969, 1927]);
 
 export function isConnectionError(error: unknown): boolean {
   let current: unknown = error;
