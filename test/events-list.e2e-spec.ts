@@ -141,6 +141,20 @@ describe.each(TEST_DATABASES)('events list on $kind', (database) => {
       expect(await window('start_date=2030-03-10 00:00:00&end_date=2030-03-10 00:59:59&strict_dates=yes')).toEqual([]);
     });
 
+    it('compares strict bounds with a fraction of a second as the instants they are', async () => {
+      // ids.midnight runs 00:00:00 to 01:00:00: it starts and ends half a second before these bounds.
+      expect(await window('start_date=2030-03-10T00:00:00.500Z&end_date=2030-03-10T02:00:00Z&strict_dates=1')).toEqual([]);
+      expect(await window('starts_after=2030-03-09T23:00:00Z&starts_before=2030-03-10T00:00:00.500Z&strict_dates=1')).toEqual([
+        ids.dayBefore,
+        ids.midnight,
+      ]);
+      expect(await window('ends_after=2030-03-10T00:30:00Z&ends_before=2030-03-10T01:00:00.500Z&strict_dates=1')).toEqual([ids.midnight]);
+      expect(await window('start_date=2030-03-09T23:59:59.999Z&end_date=2030-03-10T01:00:00.999Z&strict_dates=1')).toEqual([ids.midnight]);
+      // The links carry the whole second that selects the same events.
+      const res = await c.list('start_date=2030-03-10T00:00:00.500Z&starts_before=2030-03-10T00:00:00.500Z&strict_dates=1').expect(200);
+      expect(res.body.rest_url).toContain('start_date=2030-03-10%2000%3A00%3A01&starts_before=2030-03-10%2000%3A00%3A01');
+    });
+
     it.each([['0'], ['false'], [''], ['no'], ['garbage']])('reads strict_dates=%s as false', async (value) => {
       expect(await window(`start_date=2030-03-10 00:00:01&end_date=2030-03-11 00:30:00&strict_dates=${value}`)).toEqual([
         ids.midnight,

@@ -173,10 +173,33 @@ describe('resolveDateWindow', () => {
       expect(resolve(first.filters).filters).toEqual(first.filters);
     });
 
-    it('drops fractions of a second', () => {
+    it('makes a fraction of a second the whole second that selects the same (whole-second) dates', () => {
       const value = DateTime.fromISO('2027-03-10T12:34:56.789Z', { zone: 'UTC' });
-      const window = resolveDateWindow({ given: { starts_after: value }, strict: true, now: NOW, siteZone: 'UTC' });
+      const given = {
+        start_date: value,
+        end_date: value,
+        starts_before: value,
+        starts_after: value,
+        ends_before: value,
+        ends_after: value,
+      };
+      const window = resolveDateWindow({ given, strict: true, now: NOW, siteZone: 'UTC' });
+      // > and <=: an event at 12:34:56 is not after 12:34:56.789, and is at or before it.
       expect(window.starts_after?.instant.toISOString()).toBe('2027-03-10T12:34:56.000Z');
+      expect(window.ends_after?.instant.toISOString()).toBe('2027-03-10T12:34:56.000Z');
+      expect(window.end_date?.instant.toISOString()).toBe('2027-03-10T12:34:56.000Z');
+      // >= and <: an event at 12:34:56 started before 12:34:56.789.
+      expect(window.start_date?.instant.toISOString()).toBe('2027-03-10T12:34:57.000Z');
+      expect(window.starts_before?.instant.toISOString()).toBe('2027-03-10T12:34:57.000Z');
+      expect(window.ends_before?.instant.toISOString()).toBe('2027-03-10T12:34:57.000Z');
+      expect(Object.fromEntries(dateWindowFilters(window)).start_date).toBe('2027-03-10 12:34:57');
+    });
+
+    it('keeps whole seconds as they are', () => {
+      const value = DateTime.fromISO('2027-03-10T12:34:56.000Z', { zone: 'UTC' });
+      const window = resolveDateWindow({ given: { start_date: value, starts_before: value }, strict: true, now: NOW, siteZone: 'UTC' });
+      expect(window.start_date?.instant.toISOString()).toBe('2027-03-10T12:34:56.000Z');
+      expect(window.starts_before?.instant.toISOString()).toBe('2027-03-10T12:34:56.000Z');
     });
   });
 

@@ -92,10 +92,25 @@ function resolveGiven(input: DateWindowInput): DateWindow {
   for (const name of DATE_BOUNDS) {
     const value = values[name];
     if (!value) continue;
-    const bound = widen(name, value, input.siteZone, input.strict).startOf('second');
+    const bound = widen(name, value, input.siteZone, input.strict);
     window[name] = { instant: bound.toJSDate(), wallClock: bound.toFormat(WALL_CLOCK) };
   }
   return window;
+}
+
+/** The bounds whose comparison keeps instants at or after them (`>=`) or strictly before them (`<`). */
+const ROUNDED_UP: ReadonlySet<DateBound> = new Set(['start_date', 'starts_before', 'ends_before']);
+
+/**
+ * A bound as a whole second that selects the same events: stored dates have whole seconds, and the
+ * links carry the bound in seconds. A fraction is dropped for `>` and `<=` (an event at the bound's
+ * second is not after it, and is at or before it), and rounds up to the next second for `>=` and
+ * `<` (an event at the bound's second started before it): `start_date=...T10:00:00.5Z` leaves out
+ * an event starting at 10:00:00, `starts_before=...T10:00:00.5Z` keeps it.
+ */
+function wholeSecond(name: DateBound, bound: DateTime): DateTime {
+  const second = bound.startOf('second');
+  return ROUNDED_UP.has(name) && second < bound ? second.plus({ seconds: 1 }) : second;
 }
 
 /**
@@ -104,9 +119,9 @@ function resolveGiven(input: DateWindowInput): DateWindow {
  * a wall clock; reference §2.3), at 00:00:00 for start_date and 23:59:59 for the others, site time.
  */
 function widen(name: DateBound, value: DateTime, siteZone: string, strict: boolean): DateTime {
-  if (strict) return value.setZone(siteZone);
+  if (strict) return wholeSecond(name, value.setZone(siteZone));
   const day = DateTime.fromObject({ year: value.year, month: value.month, day: value.day }, { zone: siteZone });
-  return name === 'start_date' ? day.startOf('day') : day.endOf('day');
+  return name === 'start_date' ? day.startOf('day') : day.endOf('day').startOf('second');
 }
 
 /** The bounds as `[name, wall clock]` pairs for the list links, in the canonical order. */
