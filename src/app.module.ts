@@ -71,9 +71,11 @@ export class AppModule {
         { provide: APP_INTERCEPTOR, useClass: ResultInterceptor },
         { provide: APP_INTERCEPTOR, useClass: ConditionalRequestsInterceptor },
         { provide: APP_INTERCEPTOR, useClass: UnreadableBodyInterceptor },
-        { provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor },
-        // Innermost: `_fields` filters the handler's answer before anything tags, stores or sends it.
+        // `_fields` filters the handler's answer before anything tags or sends it; a replayed
+        // response (stored whole, in the create's transaction) is filtered on its way out too.
         { provide: APP_INTERCEPTOR, useClass: ResponseFieldsInterceptor },
+        // Innermost: it stores what the handler's transaction returns and replays it in its place.
+        { provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor },
         { provide: APP_GUARD, useClass: InFlightGuard },
         { provide: APP_GUARD, useClass: LoadSheddingGuard },
         { provide: APP_GUARD, useClass: AuthenticationGuard },

@@ -2,6 +2,7 @@ import { ChildProcess } from 'node:child_process';
 import http from 'node:http';
 import { createConnection } from 'mysql2/promise';
 import { RequestRecord, startLoad } from './support/load-client';
+import { LostCommitProxy } from './support/lost-commit-proxy';
 import { ThrowAwayMariaDb } from './support/mariadb-server';
 import { freePort, startServer, waitForOutput } from './support/processes';
 
@@ -129,5 +130,41 @@ describe('database faults under load (MariaDB only: the spec starts, kills and f
     expect(recoveredIn - thawedAt).toBeLessThan(5_000);
     await expect(probe(port, '/ready')).resolves.toMatchObject({ status: 200 });
     expect(await missingWrites(records)).toEqual([]);
+  });
+
+  it('replays, and never makes twice, a create whose COMMIT reached the database but whose answer was lost (Idempotency-Key)', async () => {
+    // A second server on a database of its own, connected through a proxy that loses one COMMIT answer.
+    const url = new URL(await db.createDatabase('calendar_lost_commit'));
+    const proxy = await LostCommitProxy.start(db.port, /INSERT\s+INTO\W+events\W/i);
+    url.port = String(proxy.port);
+    const lostPort = await freePort();
+    const lostServer = startServer({
+      DATABASE_URL: url.toString(),
+      PORT: String(lostPort),
+      ADMIN_USERNAME: ADMIN.username,
+      ADMIN_PASSWORD: ADMIN.password,
+    });
+    try {
+      await waitForOutput(lostServer, /listening on/, 90_000);
+      const create = () =>
+        fetch(`http://127.0.0.1:${lostPort}/calendar/events/v1/events`, {
+          method: 'POST',
+          headers: { Authorization: AUTHORIZATION, 'Content-Type': 'application/json', 'Idempotency-Key': 'lost-commit-1' },
+          body: JSON.stringify({ title: 'Made once', start_date: '2031-05-01 10:00:00', end_date: '2031-05-01 11:00:00' }),
+        });
+      proxy.arm();
+      const first = await create();
+      expect([first.status, proxy.lost]).toEqual([503, 1]);
+      const retry = await create();
+      const body = (await retry.json()) as { id: number; title: string };
+      expect([retry.status, retry.headers.get('idempotent-replayed'), body.title]).toEqual([201, 'true', 'Made once']);
+      const rows = await db.sql<{ id: number }>("SELECT id FROM events WHERE title = 'Made once'", [], 'calendar_lost_commit');
+      expect(rows.map((row) => row.id)).toEqual([body.id]);
+    } finally {
+      const exited = new Promise((resolve) => lostServer.once('exit', resolve));
+      lostServer.kill('SIGTERM');
+      await exited;
+      await proxy.close();
+    }
   });
 });

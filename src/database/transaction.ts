@@ -31,6 +31,9 @@ interface Precondition {
   satisfied: boolean;
 }
 const preconditions = new AsyncLocalStorage<Precondition>();
+/** What every transaction() of an async flow does last with its work's result, before it commits (see underFinisher). */
+type Finisher = (manager: EntityManager, result: unknown) => Promise<void>;
+const finishers = new AsyncLocalStorage<Finisher>();
 // Deadlock victims are retried; concurrent writers sharing rows (term counts, the gaps of a unique
 // index) can still collide a few times in a burst, so allow several attempts with a short random
 // pause between them.
@@ -46,14 +49,22 @@ const MAX_ATTEMPTS = 8;
  */
 export function transaction<T>(dataSource: DataSource, work: (manager: EntityManager) => Promise<T>): Promise<T> {
   const precondition = preconditions.getStore();
+  const finisher = finishers.getStore();
+  const finished = finisher
+    ? async (manager: EntityManager) => {
+        const result = await work(manager);
+        await finisher(manager, result);
+        return result;
+      }
+    : work;
   const guarded =
     precondition && !precondition.satisfied
       ? async (manager: EntityManager) => {
           await precondition.check(manager);
-          const result = await work(manager);
+          const result = await finished(manager);
           return { result, guarded: true };
         }
-      : async (manager: EntityManager) => ({ result: await work(manager), guarded: false });
+      : async (manager: EntityManager) => ({ result: await finished(manager), guarded: false });
   // Once it has committed, the remembered reads (ReadCache) it can change end, here and on other
   // instances (issues #14, #15): the work notes what it wrote (write-notes.ts).
   const bracketed = async () => {
@@ -113,6 +124,16 @@ export function transaction<T>(dataSource: DataSource, work: (manager: EntityMan
  */
 export function underPrecondition<T>(check: (manager: EntityManager) => Promise<void>, run: () => T): T {
   return preconditions.run({ check, satisfied: false }, run);
+}
+
+/**
+ * Runs `run` so that each of its transaction()s ends by passing its work's result to `finish`,
+ * with the transaction's manager, before it commits: what `finish` writes commits or rolls back
+ * with the work. An idempotent create stores its response so (IdempotencyInterceptor): a create
+ * whose COMMIT reached the server but whose answer was lost is then replayed, not made twice.
+ */
+export function underFinisher<T>(finish: Finisher, run: () => T): T {
+  return finishers.run(finish, run);
 }
 
 /**

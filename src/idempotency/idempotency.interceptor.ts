@@ -5,6 +5,7 @@ import { ApiError } from '../common/errors/api-error';
 import { msg } from '../common/i18n/message';
 import { Created } from '../common/http/created';
 import { handlerRouteKind } from '../common/http/route-kind';
+import { underFinisher } from '../database/transaction';
 import { StoredResponse } from './idempotency-key.entity';
 import { IdempotencyService } from './idempotency.service';
 import { requestFingerprint } from './request-fingerprint';
@@ -50,8 +51,20 @@ export class IdempotencyInterceptor implements NestInterceptor {
       response.setHeader(IDEMPOTENT_REPLAYED_HEADER, 'true');
       return of(replay(claim.response));
     }
-    return next.handle().pipe(
+    // The create's transaction stores its response as it commits (every create presents its item
+    // there and returns it as a Created); Nest runs the handler in this call's async context.
+    let storedInTransaction = false;
+    const handled = underFinisher(
+      async (manager, result) => {
+        if (!(result instanceof Created)) return;
+        await this.idempotency.completeIn(manager, claim.id, stored(result, response.statusCode));
+        storedInTransaction = true;
+      },
+      () => next.handle(),
+    );
+    return handled.pipe(
       mergeMap(async (result: unknown) => {
+        if (storedInTransaction) return result;
         await this.idempotency.complete(claim.id, stored(result, response.statusCode)).catch((error: Error) => {
           // The item exists: answer with it. A retry after IN_FLIGHT_LIMIT_MS may create it again.
           this.logger.warn(`[${request.id}] the response to key claim ${claim.id} could not be stored: ${error.message}`);

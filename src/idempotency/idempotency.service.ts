@@ -61,7 +61,16 @@ export class IdempotencyService {
     await this.keysOnly((manager) => manager.update(IdempotencyKeyEntity, { id }, { response }));
   }
 
-  /** Gives the key back after a failed first request. */
+  /**
+   * Stores the first response in the create's own transaction (`manager`): it commits exactly when
+   * the item does. A client that got no answer (the COMMIT's was lost: 503) and retries with the
+   * key gets the item it made, never a second one.
+   */
+  async completeIn(manager: EntityManager, id: number, response: StoredResponse): Promise<void> {
+    await manager.update(IdempotencyKeyEntity, { id }, { response });
+  }
+
+  /** Gives the key back after a failed first request, unless its create committed (it stored the response). */
   async release(id: number): Promise<void> {
     await this.delete({ id, response: IsNull() });
   }

@@ -97,13 +97,16 @@ export class TermsService {
     return term;
   }
 
-  async present(term: TermEntity): Promise<TermView> {
-    return (await this.presentAll([term]))[0];
+  async present(term: TermEntity, manager?: EntityManager): Promise<TermView> {
+    return (await this.presentAll([term], manager))[0];
   }
 
-  /** Terms as the routes show them: one query finds the ancestors of every category with a parent. */
-  async presentAll(terms: readonly TermEntity[]): Promise<TermView[]> {
-    const ancestors = await this.ancestorSlugs(terms);
+  /**
+   * Terms as the routes show them: one query finds the ancestors of every category with a parent
+   * (inside a write's transaction with its `manager`).
+   */
+  async presentAll(terms: readonly TermEntity[], manager: EntityManager = this.dataSource.manager): Promise<TermView[]> {
+    const ancestors = await this.ancestorSlugs(terms, manager);
     return terms.map((term) => presentTerm(term, this.urls, ancestors.get(term.id)));
   }
 
@@ -112,14 +115,14 @@ export class TermsService {
    * loadCategoryTrees, also locks what it reads; this one only reads). UNION (not UNION ALL) ends
    * the walk even on a cycle, which writes refuse anyway; MAX_DEPTH bounds the chain built from it.
    */
-  private async ancestorSlugs(terms: readonly TermEntity[]): Promise<Map<number, string[]>> {
+  private async ancestorSlugs(terms: readonly TermEntity[], manager: EntityManager): Promise<Map<number, string[]>> {
     const children = terms.filter((term) => term.parent > 0 && taxonomyOf(term).hierarchical);
     const chains = new Map<number, string[]>();
     if (!children.length) return chains;
     const parents = [...new Set(children.map((term) => term.parent))];
     // On a replica when the request may use one, as the page it presents was read (issue #15).
     const rows = await readQuery<{ id: number | string; parent: number | string; slug: string }[]>(
-      this.dataSource.manager,
+      manager,
       'WITH RECURSIVE up (id, parent, slug) AS (' +
         `SELECT id, parent, slug FROM terms WHERE id IN (${marks(parents.length)}) AND taxonomy = ? ` +
         'UNION SELECT t.id, t.parent, t.slug FROM terms t INNER JOIN up ON t.id = up.parent WHERE t.taxonomy = ?' +
@@ -141,7 +144,7 @@ export class TermsService {
   }
 
   async create(taxonomy: Taxonomy, input: TermInput & { name: string }): Promise<Created<TermView>> {
-    const term = await retryOnSlugConflict(
+    return retryOnSlugConflict(
       () =>
         transaction(this.dataSource, async (manager) => {
           const parent = taxonomy.hierarchical ? (input.parent ?? 0) : 0;
@@ -156,12 +159,12 @@ export class TermsService {
             description: input.description ?? '',
             parent,
           });
-          return saved;
+          // Presented in the transaction, as every create is: an Idempotency-Key's response commits with it.
+          const view = await this.present(saved, manager);
+          return new Created(view, view.urls.self);
         }),
       MAX_WRITE_ATTEMPTS,
     );
-    const view = await this.present(term);
-    return new Created(view, view.urls.self);
   }
 
   async update(taxonomy: Taxonomy, target: TermEntity, input: TermInput): Promise<TermView> {

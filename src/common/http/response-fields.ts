@@ -17,8 +17,10 @@ import { TextResult } from './text-result';
  *   lists are objects, and only their top-level keys (`_fields=total`) can be picked;
  * - an object left with no keys is `[]` (PHP's empty array);
  * - errors and non-JSON answers (iCalendar) are never filtered.
- * Registered innermost (app.module), so the tags of conditional requests, Express's list ETags
- * and idempotent replays all see the filtered body, the one that is sent.
+ * Registered inside every interceptor but IdempotencyInterceptor (app.module), so the tags of
+ * conditional requests and Express's list ETags see the filtered body, the one that is sent; an
+ * idempotent replay (stored whole) is filtered here like the first answer (the same `_fields`:
+ * the key's fingerprint holds the query and the body).
  */
 @Injectable()
 export class ResponseFieldsInterceptor implements NestInterceptor {
