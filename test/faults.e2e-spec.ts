@@ -2,7 +2,7 @@ import { ChildProcess } from 'node:child_process';
 import http from 'node:http';
 import { createConnection } from 'mysql2/promise';
 import { RequestRecord, startLoad } from './support/load-client';
-import { LostCommitProxy } from './support/lost-commit-proxy';
+import { LostAnswerProxy } from './support/lost-answer-proxy';
 import { ThrowAwayMariaDb } from './support/mariadb-server';
 import { freePort, startServer, waitForOutput } from './support/processes';
 
@@ -132,39 +132,64 @@ describe('database faults under load (MariaDB only: the spec starts, kills and f
     expect(await missingWrites(records)).toEqual([]);
   });
 
-  it('replays, and never makes twice, a create whose COMMIT reached the database but whose answer was lost (Idempotency-Key)', async () => {
-    // A second server on a database of its own, connected through a proxy that loses one COMMIT answer.
-    const url = new URL(await db.createDatabase('calendar_lost_commit'));
-    const proxy = await LostCommitProxy.start(db.port, /INSERT\s+INTO\W+events\W/i);
-    url.port = String(proxy.port);
-    const lostPort = await freePort();
-    const lostServer = startServer({
-      DATABASE_URL: url.toString(),
-      PORT: String(lostPort),
-      ADMIN_USERNAME: ADMIN.username,
-      ADMIN_PASSWORD: ADMIN.password,
+  describe('Idempotency-Key when an answer of the database is lost (a second server, through a proxy that loses one answer)', () => {
+    const KEY_DB = 'calendar_lost_answers';
+    let proxy: LostAnswerProxy;
+    let keyServer: ChildProcess;
+    let keyPort: number;
+
+    beforeAll(async () => {
+      const url = new URL(await db.createDatabase(KEY_DB));
+      proxy = await LostAnswerProxy.start(db.port);
+      url.port = String(proxy.port);
+      keyPort = await freePort();
+      keyServer = startServer({
+        DATABASE_URL: url.toString(),
+        PORT: String(keyPort),
+        ADMIN_USERNAME: ADMIN.username,
+        ADMIN_PASSWORD: ADMIN.password,
+      });
+      await waitForOutput(keyServer, /listening on/, 90_000);
     });
-    try {
-      await waitForOutput(lostServer, /listening on/, 90_000);
-      const create = () =>
-        fetch(`http://127.0.0.1:${lostPort}/calendar/events/v1/events`, {
-          method: 'POST',
-          headers: { Authorization: AUTHORIZATION, 'Content-Type': 'application/json', 'Idempotency-Key': 'lost-commit-1' },
-          body: JSON.stringify({ title: 'Made once', start_date: '2031-05-01 10:00:00', end_date: '2031-05-01 11:00:00' }),
-        });
-      proxy.arm();
-      const first = await create();
+
+    afterAll(async () => {
+      if (keyServer && keyServer.exitCode === null) {
+        const exited = new Promise((resolve) => keyServer.once('exit', resolve));
+        keyServer.kill('SIGTERM');
+        await exited;
+      }
+      await proxy?.close();
+    });
+
+    const create = (key: string, body: Record<string, unknown>) =>
+      fetch(`http://127.0.0.1:${keyPort}/calendar/events/v1/events`, {
+        method: 'POST',
+        headers: { Authorization: AUTHORIZATION, 'Content-Type': 'application/json', 'Idempotency-Key': key },
+        body: JSON.stringify(body),
+      });
+
+    it('replays, and never makes twice, a create whose COMMIT reached the database but whose answer was lost', async () => {
+      const body = { title: 'Made once', start_date: '2031-05-01 10:00:00', end_date: '2031-05-01 11:00:00' };
+      proxy.arm(/INSERT\s+INTO\W+events\W/i, 'commit');
+      const first = await create('lost-commit', body);
       expect([first.status, proxy.lost]).toEqual([503, 1]);
-      const retry = await create();
-      const body = (await retry.json()) as { id: number; title: string };
-      expect([retry.status, retry.headers.get('idempotent-replayed'), body.title]).toEqual([201, 'true', 'Made once']);
-      const rows = await db.sql<{ id: number }>("SELECT id FROM events WHERE title = 'Made once'", [], 'calendar_lost_commit');
-      expect(rows.map((row) => row.id)).toEqual([body.id]);
-    } finally {
-      const exited = new Promise((resolve) => lostServer.once('exit', resolve));
-      lostServer.kill('SIGTERM');
-      await exited;
-      await proxy.close();
-    }
+      const retry = await create('lost-commit', body);
+      const made = (await retry.json()) as { id: number; title: string };
+      expect([retry.status, retry.headers.get('idempotent-replayed'), made.title]).toEqual([201, 'true', 'Made once']);
+      const rows = await db.sql<{ id: number }>("SELECT id FROM events WHERE title = 'Made once'", [], KEY_DB);
+      expect(rows.map((row) => row.id)).toEqual([made.id]);
+    });
+
+    it('gives a key back once the database answers again when its release was lost, so a retry does not wait for it to be abandoned', async () => {
+      const refused = { title: 'Bad dates', start_date: 'soon', end_date: 'later' };
+      proxy.arm(/DELETE\W+FROM\W+idempotency_keys/i, 'statement');
+      // Refused (400) after the key was claimed: the release is lost, and the client waits 2.25 s for it.
+      expect((await create('lost-release', refused)).status).toBe(400);
+      expect(proxy.lost).toBe(2);
+      const started = Date.now();
+      expect((await create('lost-release', refused)).status).toBe(400);
+      // A claim without a response counts as in flight for 60 s: the retry did not wait for that.
+      expect(Date.now() - started).toBeLessThan(10_000);
+    });
   });
 });

@@ -78,7 +78,8 @@ export class IdempotencyInterceptor implements NestInterceptor {
   /** Never fails: the request's own error is what the client must see. */
   private async release(id: number, requestId: string): Promise<void> {
     await this.idempotency.release(id).catch((error: Error) => {
-      this.logger.warn(`[${requestId}] key claim ${id} could not be released: ${error.message}`);
+      this.logger.warn(`[${requestId}] key claim ${id} could not be released, trying again in the background: ${error.message}`);
+      this.idempotency.releaseInBackground(id);
     });
   }
 }

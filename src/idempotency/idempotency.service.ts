@@ -12,6 +12,8 @@ export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 /** A claim without a response after this long is taken as abandoned (its process died) and taken over. */
 export const IN_FLIGHT_LIMIT_MS = 60_000;
 const POLL_MS = 50;
+/** How often a release that failed (the database did not answer) is tried again in the background. */
+const RELEASE_RETRY_MS = 1000;
 /** Expired keys are deleted lazily, at most this often per process. */
 const CLEAN_UP_EVERY_MS = 60_000;
 
@@ -73,6 +75,19 @@ export class IdempotencyService {
   /** Gives the key back after a failed first request, unless its create committed (it stored the response). */
   async release(id: number): Promise<void> {
     await this.delete({ id, response: IsNull() });
+  }
+
+  /**
+   * A release that failed (the database away) is tried again each second, for as long as the claim
+   * would count as in flight: else a retry once the database is back waits until the claim counts
+   * as abandoned (up to IN_FLIGHT_LIMIT_MS), holding a request slot all along.
+   */
+  releaseInBackground(id: number): void {
+    const until = Date.now() + IN_FLIGHT_LIMIT_MS;
+    const attempt = () => {
+      if (Date.now() < until) this.release(id).catch(() => setTimeout(attempt, RELEASE_RETRY_MS).unref());
+    };
+    setTimeout(attempt, RELEASE_RETRY_MS).unref();
   }
 
   /** A transaction of idempotency keys only: it changes no content, so it ends no remembered read (issue #14). */

@@ -2,26 +2,26 @@ import { AddressInfo, Server, Socket, connect, createServer } from 'node:net';
 
 const COM_QUERY = 0x03;
 
+/** What the proxy loses once armed: the answer to a statement, or to the COMMIT of its transaction. */
+type Loss = { readonly statement: RegExp; readonly answerTo: 'statement' | 'commit' };
+
 /**
- * A TCP proxy in front of a MySQL/MariaDB server that, once armed, loses the server's answer to
- * one COMMIT: the COMMIT of the first transaction that, after arming, sent a statement holding
- * `marker` (the `INSERT` of a new event, say). The server commits; the service never hears
- * so (its client gives up after the statement timeout and closes the connection). That is the
- * failure a network or a proxy can cause, which the service must survive without a duplicate.
+ * A TCP proxy in front of a MySQL/MariaDB server that, once armed, loses one answer on the way
+ * back: to the first statement matching a pattern, or to the COMMIT of the transaction that sent
+ * it. The server did the work; the service never hears so (its client gives up after the statement
+ * timeout and closes the connection). That is what a network or a proxy can do, and the service
+ * must survive it without a duplicate and without waiting for long.
  */
-export class LostCommitProxy {
-  private armed = false;
-  /** How many COMMIT answers were lost. */
+export class LostAnswerProxy {
+  private loss: Loss | null = null;
+  /** How many answers were lost. */
   lost = 0;
 
-  private constructor(
-    private readonly server: Server,
-    private readonly marker: RegExp,
-  ) {}
+  private constructor(private readonly server: Server) {}
 
-  static async start(targetPort: number, marker: RegExp): Promise<LostCommitProxy> {
+  static async start(targetPort: number): Promise<LostAnswerProxy> {
     const server = createServer();
-    const proxy = new LostCommitProxy(server, marker);
+    const proxy = new LostAnswerProxy(server);
     server.on('connection', (client) => proxy.relay(client, targetPort));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     return proxy;
@@ -31,8 +31,9 @@ export class LostCommitProxy {
     return (this.server.address() as AddressInfo).port;
   }
 
-  arm(): void {
-    this.armed = true;
+  /** Loses the next answer to a statement matching `statement` (or to its transaction's COMMIT). */
+  arm(statement: RegExp, answerTo: Loss['answerTo']): void {
+    this.loss = { statement, answerTo };
   }
 
   close(): Promise<void> {
@@ -44,6 +45,12 @@ export class LostCommitProxy {
     let pending = Buffer.alloc(0);
     let marked = false;
     let losing = false;
+    const lose = () => {
+      losing = true;
+      marked = false;
+      this.loss = null;
+      this.lost++;
+    };
     client.on('data', (chunk: Buffer) => {
       upstream.write(chunk);
       // Client packets: 3-byte little-endian length, a sequence byte, the payload (command first).
@@ -52,13 +59,12 @@ export class LostCommitProxy {
         const payload = pending.subarray(4, 4 + pending.readUIntLE(0, 3));
         pending = pending.subarray(4 + payload.length);
         const text = payload.subarray(1).toString('latin1');
-        if (this.armed && this.marker.test(text)) marked = true;
-        if (marked && payload[0] === COM_QUERY && text.trim().toUpperCase() === 'COMMIT') {
-          losing = true;
-          marked = false;
-          this.armed = false;
-          this.lost++;
+        const loss = this.loss;
+        if (loss?.statement.test(text)) {
+          if (loss.answerTo === 'statement') lose();
+          else marked = true;
         }
+        if (marked && payload[0] === COM_QUERY && text.trim().toUpperCase() === 'COMMIT') lose();
       }
     });
     upstream.on('data', (chunk: Buffer) => {
