@@ -591,6 +591,9 @@ describe.each(TEST_DATABASES)('recurring events on $kind', (database) => {
       const watch = feed.text.split('BEGIN:VEVENT').find((vevent) => vevent.includes('SUMMARY:Night watch'))!;
       expect(watch).toMatch(/^DTSTART;TZID=America\/New_York:20271107T013000\r$/m);
       expect(watch).toMatch(/^RRULE:FREQ=DAILY;COUNT=3\r$/m);
+      // Its length as DURATION: a DTEND read as the first instant (RFC 5545) beside a DTSTART read
+      // as the second (ical.js) made every instance an hour shorter there.
+      expect(watch).toMatch(/^DURATION:PT15M\r$/m);
     });
 
     it('moves the RECURRENCE-ID of an occurrence moved on its own when the series moves, so the feed still expands to the list', async () => {
@@ -665,29 +668,159 @@ describe.each(TEST_DATABASES)('recurring events on $kind', (database) => {
       ]);
     });
 
-    it('writes a first event the rule does not make so that every reading of the feed gives the list', async () => {
+    /** The list's events in a window, as [UTC start, UTC end, title], sorted (as `expand` gives them with `withEnd`). */
+    const listedWithEnds = async (window: string) =>
+      ((await c.list(`${window}&per_page=50`).expect(200)).body.events as EventSummary[])
+        .map((event) => [event.utc_start_date as string, event.utc_end_date as string, event.title])
+        .sort((a, b) => a[0].localeCompare(b[0]) || a[2].localeCompare(b[2]));
+
+    it('starts the VEVENT of a series whose first event the rule does not make at the rule’s first date, the first event an RDATE', async () => {
       await c.reset();
-      // A Wednesday first event, then three Mondays.
+      // A Saturday first event, then fifteen dates of the rule (no Wednesdays, no Saturdays).
       await series({
         title: 'Odd start',
-        start_date: '2027-03-03 09:00:00',
-        end_date: '2027-03-03 10:00:00',
-        recurrence: ['RRULE:FREQ=WEEKLY;BYDAY=MO;COUNT=3'],
+        start_date: '2028-01-15 16:45:00',
+        end_date: '2028-01-15 19:45:00',
+        timezone: 'Europe/London',
+        recurrence: ['RRULE:FREQ=DAILY;BYDAY=MO,TU,TH,FR,SU;COUNT=15'],
       });
-      const window = 'start_date=2027-03-01&end_date=2027-04-30';
-      const listed = ((await c.list(`${window}&per_page=50`).expect(200)).body.events as EventSummary[])
-        .map((event) => [event.utc_start_date as string, event.title])
-        .sort((a, b) => a[0].localeCompare(b[0]));
-      expect(listed.map(([start]) => start)).toEqual([
-        '2027-03-03 09:00:00',
-        '2027-03-08 09:00:00',
-        '2027-03-15 09:00:00',
-        '2027-03-22 09:00:00',
+      const window = 'start_date=2028-01-01&end_date=2028-02-29';
+      const listed = await listedWithEnds(window);
+      expect(listed).toHaveLength(16);
+      expect(listed.map(([start]) => start.slice(0, 10))).toEqual(expect.arrayContaining(['2028-01-15', '2028-01-16', '2028-02-04']));
+      const feed = await c.get(`/events/ics?${window}`).expect(200);
+      // DTSTART is a date the rule makes, so its COUNT means the same to every reader: it stays.
+      expect(feed.text).toMatch(/^DTSTART;TZID=Europe\/London:20280116T164500\r$/m);
+      expect(feed.text).toMatch(/^DTEND;TZID=Europe\/London:20280116T194500\r$/m);
+      expect(feed.text).toMatch(/^RRULE:FREQ=DAILY;BYDAY=MO,TU,TH,FR,SU;COUNT=15\r$/m);
+      expect(feed.text).toMatch(/^RDATE;TZID=Europe\/London:20280115T164500\r$/m);
+      expect(feed.text).not.toMatch(/^RECURRENCE-ID/m);
+      // ical.js made the first event twice when it was the DTSTART and an RDATE.
+      expect(expand(feed.text, '2028-02-29 23:59:59', true)).toEqual(listed);
+    });
+
+    it('excludes the rule’s first date of such a series and later dates alike, the first event outside the window', async () => {
+      await c.reset();
+      // A Friday first event, then the second Mondays of August to November 2027.
+      const first = await series({
+        title: 'Second Monday',
+        start_date: '2027-07-30 21:30:00',
+        end_date: '2027-07-30 22:30:00',
+        recurrence: ['RRULE:FREQ=MONTHLY;BYDAY=2MO;COUNT=4'],
+      });
+      const [, august, , october] = await eventsOf(first.id);
+      expect([august.start_date, october.start_date]).toEqual(['2027-08-09 21:30:00', '2027-10-11 21:30:00']);
+      await c.write('delete', `/events/${august.id}`, undefined, 'administrator').expect(200);
+      await c.write('delete', `/events/${october.id}`, undefined, 'administrator').expect(200);
+      const window = 'start_date=2027-08-01&end_date=2027-12-31';
+      const listed = await listedWithEnds(window);
+      expect(listed.map(([start]) => start)).toEqual(['2027-09-13 21:30:00', '2027-11-08 21:30:00']);
+      const feed = await c.get(`/events/ics?${window}`).expect(200);
+      expect(feed.text).toMatch(/^DTSTART:20270809T213000Z\r$/m);
+      expect(feed.text).toMatch(/^RRULE:FREQ=MONTHLY;BYDAY=2MO;COUNT=4\r$/m);
+      expect(feed.text.match(/^(RDATE|EXDATE).*$/gm)).toEqual(['EXDATE:20270809T213000Z', 'EXDATE:20271011T213000Z']);
+      // With the first event as DTSTART and excluded, ical.js ignored every later EXDATE (11 October came back).
+      expect(expand(feed.text, '2027-12-31 23:59:59', true)).toEqual(listed);
+    });
+
+    it('writes a first event the rule does not make as an instance of its own where it lasts longer than the rule’s first date', async () => {
+      await c.reset();
+      // 01:30 to 03:30 in New York: two hours on Saturday 13 March 2027, one on Sunday 14 (clocks skip 02:00 to 03:00).
+      await series({
+        title: 'Night shift',
+        start_date: '2027-03-13 01:30:00',
+        end_date: '2027-03-13 03:30:00',
+        timezone: 'America/New_York',
+        recurrence: ['RRULE:FREQ=WEEKLY;BYDAY=SU;COUNT=2'],
+      });
+      const window = 'start_date=2027-03-01&end_date=2027-03-31';
+      const listed = await listedWithEnds(window);
+      expect(listed).toEqual([
+        ['2027-03-13 06:30:00', '2027-03-13 08:30:00', 'Night shift'],
+        ['2027-03-14 06:30:00', '2027-03-14 07:30:00', 'Night shift'],
+        ['2027-03-21 05:30:00', '2027-03-21 07:30:00', 'Night shift'],
       ]);
       const feed = await c.get(`/events/ics?${window}`).expect(200);
-      expect(feed.text).toMatch(/^RRULE:FREQ=WEEKLY;BYDAY=MO;UNTIL=20270322T090000Z\r$/m);
-      expect(feed.text).toMatch(/^RDATE:20270303T090000Z\r$/m);
-      expect(expand(feed.text, '2027-04-30 23:59:59')).toEqual(listed);
+      expect(feed.text).toMatch(/^DTSTART;TZID=America\/New_York:20270314T013000\r$/m);
+      expect(feed.text).toMatch(/^RDATE;TZID=America\/New_York:20270313T013000\r$/m);
+      // The RDATE would last DTEND - DTSTART, the one hour of 14 March; so would the rule's 21 March.
+      // 14 March itself too: ical.js adds that hour to its 01:30 in wall-clock time (02:30, read as 06:30Z).
+      expect(feed.text.match(/^RECURRENCE-ID.*$/gm)).toEqual([
+        'RECURRENCE-ID;TZID=America/New_York:20270313T013000',
+        'RECURRENCE-ID;TZID=America/New_York:20270314T013000',
+        'RECURRENCE-ID;TZID=America/New_York:20270321T013000',
+      ]);
+      expect(expand(feed.text, '2027-03-31 23:59:59', true)).toEqual(listed);
+    });
+
+    it('keeps the rule’s clock in a DTSTART that a DST gap skips, and writes a first event of an all-day series as a DATE', async () => {
+      await c.reset();
+      // 02:30 on Saturday 13 March 2027 in New York; the rule's first date, Sunday 14, has no 02:30 (03:30 then).
+      await series({
+        title: 'Gap',
+        start_date: '2027-03-13 02:30:00',
+        end_date: '2027-03-13 03:00:00',
+        timezone: 'America/New_York',
+        recurrence: ['RRULE:FREQ=WEEKLY;BYDAY=SU;COUNT=2'],
+      });
+      await series({
+        title: 'Fair',
+        start_date: '2027-03-10',
+        end_date: '2027-03-10',
+        all_day: true,
+        timezone: 'America/New_York',
+        recurrence: ['RRULE:FREQ=WEEKLY;BYDAY=FR;COUNT=2'],
+      });
+      const window = 'start_date=2027-03-01&end_date=2027-03-31';
+      const listed = await listedWithEnds(window);
+      expect(listed.filter(([, , title]) => title === 'Gap').map(([start]) => start)).toEqual([
+        '2027-03-13 07:30:00',
+        '2027-03-14 07:30:00',
+        '2027-03-21 06:30:00',
+      ]);
+      const feed = await c.get(`/events/ics?${window}`).expect(200);
+      // At 03:30 the rule would repeat 03:30; 02:30 reads as 03:30 that day (the offset before the gap, RFC 5545 §3.3.5).
+      expect(feed.text).toMatch(/^DTSTART;TZID=America\/New_York:20270314T023000\r\nDURATION:PT30M\r$/m);
+      expect(feed.text).toMatch(/^DTSTART;VALUE=DATE:20270312\r$/m);
+      expect(feed.text).toMatch(/^RDATE;VALUE=DATE:20270310\r$/m);
+      expect(feed.text).toMatch(/^RRULE:FREQ=WEEKLY;BYDAY=FR;COUNT=2\r$/m);
+      // ical.js reads a clock a gap skips with the offset after it (06:30Z): all but that instance agree.
+      const gapDay = ([start, , title]: string[]) => title === 'Gap' && !start.startsWith('2027-03-14');
+      expect(expand(feed.text, '2027-03-31 23:59:59', true).filter(gapDay)).toEqual(listed.filter(gapDay));
+    });
+
+    it('writes a series without a rule, or whose rule makes no date, with a rule of its DTSTART alone, which ical.js keeps beside RDATEs', async () => {
+      await c.reset();
+      // A Wednesday first event; no Monday until 5 March: the series is the first event and its RDATE.
+      await series({
+        title: 'Nothing ruled',
+        start_date: '2027-03-03 09:00:00',
+        end_date: '2027-03-03 10:00:00',
+        recurrence: ['RRULE:FREQ=WEEKLY;BYDAY=MO;UNTIL=20270305', 'RDATE:20270310T090000Z'],
+      });
+      await series({
+        title: 'Dates only',
+        start_date: '2027-03-04 09:00:00',
+        end_date: '2027-03-04 10:00:00',
+        recurrence: ['RDATE:20270311T090000Z'],
+      });
+      const window = 'start_date=2027-03-01&end_date=2027-03-31';
+      const listed = await listedWithEnds(window);
+      expect(listed.map(([start]) => start)).toEqual([
+        '2027-03-03 09:00:00',
+        '2027-03-04 09:00:00',
+        '2027-03-10 09:00:00',
+        '2027-03-11 09:00:00',
+      ]);
+      const feed = await c.get(`/events/ics?${window}`).expect(200);
+      expect(feed.text).toMatch(/^DTSTART:20270303T090000Z\r$/m);
+      expect(feed.text.match(/^(RRULE|RDATE|EXDATE).*$/gm)).toEqual([
+        'RRULE:FREQ=DAILY;COUNT=1',
+        'RDATE:20270310T090000Z',
+        'RRULE:FREQ=DAILY;COUNT=1',
+        'RDATE:20270311T090000Z',
+      ]);
+      expect(expand(feed.text, '2027-03-31 23:59:59', true)).toEqual(listed);
     });
 
     it('writes an occurrence whose wall-clock length spans a DST change as an instance of its own, so the feed keeps its end', async () => {

@@ -1,5 +1,5 @@
 import { EventView } from './event.presenter';
-import { eventsCalendar, eventsCalendarInSlices, htmlToText, icsFloat } from './event-ics';
+import { eventsCalendar, eventsCalendarInSlices, htmlToText, icsDuration, icsFloat } from './event-ics';
 
 describe('htmlToText', () => {
   it('turns paragraphs and line breaks into newlines and drops the tags', () => {
@@ -64,6 +64,18 @@ describe('icsFloat', () => {
       '100',
       '0',
       '52.5200066',
+    ]);
+  });
+});
+
+describe('icsDuration', () => {
+  it('writes exact lengths in hours, minutes and seconds (a nominal day would follow DST)', () => {
+    expect([30 * 60_000, 26 * 3_600_000, 5_400_000 + 7_000, 0, -3_600_000].map(icsDuration)).toEqual([
+      'PT30M',
+      'PT26H',
+      'PT1H30M7S',
+      'PT0S',
+      '-PT1H',
     ]);
   });
 });

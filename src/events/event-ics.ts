@@ -37,6 +37,14 @@ export interface VeventRecurrence {
    * instance of a recurring component (RFC 5545 §3.6.5), also those only the RRULE writes.
    */
   readonly last?: SeriesMoment;
+  /**
+   * DTSTART and DTEND of a series' VEVENT when they are not its first event's: the rule's first
+   * date, for a first event the rule does not make (then an RDATE). The start's wall clock is the
+   * rule's, also where a DST gap skips it (RFC 5545 reads it with the offset before the gap).
+   */
+  readonly start?: { readonly start: SeriesMoment; readonly end: SeriesMoment };
+  /** The event is also an instance of its own at this moment (RECURRENCE-ID): a first event written as an RDATE that lasts longer or shorter than the rule's instances, or a DTSTART with a DST change inside. */
+  readonly ownInstance?: SeriesMoment;
 }
 
 /**
@@ -49,7 +57,7 @@ export interface VeventRecurrence {
  */
 export function eventsCalendar(events: readonly EventView[], options: IcsOptions): string {
   const zones: ZoneSpans = new Map();
-  const bodies = events.filter((event) => options.recurrence?.get(event.id) !== null).map((event) => vevent(event, options, zones));
+  const bodies = events.filter((event) => options.recurrence?.get(event.id) !== null).map((event) => vevents(event, options, zones));
   return assemble(
     [...zones.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([tzid, span]) => zoneText(tzid, span)),
     bodies,
@@ -70,7 +78,7 @@ export async function eventsCalendarInSlices(events: readonly EventView[], optio
   for (let start = 0; start < events.length; start += SLICE) {
     if (start > 0) await yieldToEventLoop();
     for (const event of events.slice(start, start + SLICE))
-      if (options.recurrence?.get(event.id) !== null) bodies.push(vevent(event, options, zones));
+      if (options.recurrence?.get(event.id) !== null) bodies.push(vevents(event, options, zones));
   }
   const timezones: string[] = [];
   for (const [tzid, span] of [...zones.entries()].sort(([a], [b]) => a.localeCompare(b))) {
@@ -92,9 +100,17 @@ function assemble(timezones: readonly string[], bodies: readonly string[]): stri
   return `${head.toString()}${timezones.join('')}${bodies.join('')}${new IcalWriter().end('VCALENDAR').toString()}`;
 }
 
-function vevent(event: EventView, options: IcsOptions, zones: ZoneSpans): string {
-  const writer = new IcalWriter().begin('VEVENT');
+/** The VEVENT of an event, and the one of its own instance when its series' VEVENT starts elsewhere (`ownInstance`). */
+function vevents(event: EventView, options: IcsOptions, zones: ZoneSpans): string {
   const series = options.recurrence?.get(event.id) ?? undefined;
+  const text = vevent(event, series, options, zones);
+  if (!series?.ownInstance) return text;
+  const seriesTiming = { allDay: event.all_day === true, timezone: event.timezone };
+  return text + vevent(event, { seriesId: series.seriesId, recurrenceId: series.ownInstance, seriesTiming }, options, zones);
+}
+
+function vevent(event: EventView, series: VeventRecurrence | undefined, options: IcsOptions, zones: ZoneSpans): string {
+  const writer = new IcalWriter().begin('VEVENT');
   writer.raw('UID', `${series?.seriesId ?? event.id}@${options.host}`).raw('DTSTAMP', utcDateTime(presentedUtc(event.modified_utc)));
   const moment = (
     name: string,
@@ -102,11 +118,11 @@ function vevent(event: EventView, options: IcsOptions, zones: ZoneSpans): string
     instant: string,
     end = false,
     timing = { allDay: event.all_day, timezone: event.timezone },
-  ) => {
+  ): { readersDiffer: boolean } => {
     if (timing.allDay) {
       const day = end ? DateTime.fromSQL(wallClock, { zone: 'utc' }).plus({ days: 1 }).toISODate()! : wallClock;
       writer.raw(name, dateValue(day), { VALUE: 'DATE' });
-      return;
+      return { readersDiffer: false };
     }
     const zone = ianaZone(timing.timezone);
     const at = presentedUtc(instant).getTime();
@@ -114,17 +130,29 @@ function vevent(event: EventView, options: IcsOptions, zones: ZoneSpans): string
     const ruled = name === 'DTSTART' ? series?.rrule !== undefined : name !== 'DTEND';
     if (!zone || !(ruled ? tzidReadsAs(zone, at) : isUnambiguousWallClock(zone, at))) {
       writer.raw(name, utcDateTime(presentedUtc(instant)));
-      return;
+      return { readersDiffer: false };
     }
     cover(zone, at);
-    writer.raw(name, localDateTime(DateTime.fromMillis(at, { zone }).toFormat('yyyy-MM-dd HH:mm:ss')), { TZID: zone.name });
+    // A rule's clock that a DST gap skips that day stays as it is (it reads as the instant the gap moves it to).
+    const own = DateTime.fromMillis(at, { zone }).toFormat('yyyy-MM-dd HH:mm:ss');
+    const skipped = name === 'DTSTART' && wallClock !== own && DateTime.fromSQL(wallClock, { zone }).toMillis() === at;
+    writer.raw(name, localDateTime(skipped ? wallClock : own), { TZID: zone.name });
+    return { readersDiffer: skipped || !isUnambiguousWallClock(zone, at) };
   };
   const cover = (zone: IANAZone, at: number) => {
     const known = zones.get(zone.name) ?? { zone, from: at, to: at };
     zones.set(zone.name, { zone, from: Math.min(known.from, at), to: Math.max(known.to, at) });
   };
-  moment('DTSTART', event.start_date, event.utc_start_date);
-  moment('DTEND', event.end_date, event.utc_end_date, true);
+  const dates = series?.start ?? {
+    start: { wall: event.start_date, utc: event.utc_start_date },
+    end: { wall: event.end_date, utc: event.utc_end_date },
+  };
+  // Beside a DTSTART at a clock that a gap skips or that is repeated, which clients read otherwise
+  // (ical.js: with the offset after the gap, as the second instant), DTEND would give the rule's
+  // instances another length there: DURATION is exact for all.
+  if (moment('DTSTART', dates.start.wall, dates.start.utc).readersDiffer)
+    writer.raw('DURATION', icsDuration(presentedUtc(dates.end.utc).getTime() - presentedUtc(dates.start.utc).getTime()));
+  else moment('DTEND', dates.end.wall, dates.end.utc, true);
   if (series?.recurrenceId) moment('RECURRENCE-ID', series.recurrenceId.wall, series.recurrenceId.utc, false, series.seriesTiming);
   if (series?.rrule) writer.raw('RRULE', series.rrule);
   // The rule's dates are in the DTSTART's TZID (when it has one): that VTIMEZONE must reach the last.
@@ -227,6 +255,19 @@ export function htmlToText(html: string): string {
     .replace(/[ \t]+\n/g, '\n')
     .replace(/\n{3,}/g, '\n\n')
     .trim();
+}
+
+/** RFC 5545 §3.3.6 DURATION of exact time (hours, minutes, seconds; no nominal days): `PT1H30M`, `PT0S`. */
+export function icsDuration(ms: number): string {
+  const total = Math.round(ms / 1000);
+  const sign = total < 0 ? '-' : '';
+  const seconds = Math.abs(total);
+  const parts = [
+    [Math.floor(seconds / 3600), 'H'],
+    [Math.floor((seconds % 3600) / 60), 'M'],
+    [seconds % 60, 'S'],
+  ].filter(([value]) => value !== 0);
+  return `${sign}PT${parts.length ? parts.map(([value, unit]) => `${value}${unit}`).join('') : '0S'}`;
 }
 
 /** RFC 5545 §3.3.7 FLOAT: digits and a point, never JavaScript's exponent form (1e-7). */

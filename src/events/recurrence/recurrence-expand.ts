@@ -88,6 +88,23 @@ export function ruleMakesFirst(series: SeriesStart, rule: NonNullable<ParsedRecu
 }
 
 /**
+ * The first date the rule itself makes (whatever the horizon and the EXDATEs), placed as
+ * expandSeries places it, with `ruleClock`: the rule's wall clock there, which a DST gap does not
+ * move (the clock a DTSTART written at it must have for the rule to keep the series' time).
+ * Undefined when the rule makes no date (an UNTIL before its first).
+ */
+export function firstOfRule(
+  series: SeriesStart,
+  rule: NonNullable<ParsedRecurrence['rule']>,
+): (PlannedOccurrence & { readonly ruleClock: Date }) | undefined {
+  const made = ruleOf(series, rule).after(series.startLocal, true);
+  if (!made) return undefined;
+  const at = made.getTime();
+  const length = series.endLocal.getTime() - series.startLocal.getTime();
+  return { date: dayOf(at), ruleClock: made, ...placed(at, at + length, series.zone, { endMovesWithStart: !series.allDay }) };
+}
+
+/**
  * Wall clocks placed in the zone: stored wall-clock Dates and the instants. A start clock that a
  * DST gap skips moves forward (luxon); with `endMovesWithStart` the end moves as far, keeping the
  * event's wall-clock length from where it really starts. Without it an occurrence at 02:30-03:00
