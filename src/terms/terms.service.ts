@@ -11,7 +11,8 @@ import { Urls } from '../common/urls/urls';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { marks } from '../database/placeholders';
 import { readQuery } from '../database/read-routing';
-import { transaction } from '../database/transaction';
+import { lockForUpdate, transaction } from '../database/transaction';
+import { loadCategoryTrees } from '../events/category-trees';
 import { retryOnSlugConflict } from '../posts/slug';
 import { recordEventChanges, keepingCategoryTrees } from '../events/event-day-counts';
 import { EventEntity } from '../events/event.entity';
@@ -148,7 +149,7 @@ export class TermsService {
       () =>
         transaction(this.dataSource, async (manager) => {
           const parent = taxonomy.hierarchical ? (input.parent ?? 0) : 0;
-          if (parent) await this.requireParent(manager, taxonomy, parent);
+          if (parent) await this.checkParent(manager, taxonomy, parent);
           if (!input.name) throw ApiError.of('empty_term_name');
           await this.checkNameFree(manager, taxonomy, input.name, parent);
           if (input.slug !== undefined) await this.checkSlugFree(manager, taxonomy, input.slug);
@@ -171,14 +172,11 @@ export class TermsService {
     const term = await retryOnSlugConflict(
       () =>
         transaction(this.dataSource, async (manager) => {
-          const current = await this.reload(manager, taxonomy, target.id);
+          const current = await this.lockTerm(manager, taxonomy, target.id);
           const name = input.name ?? current.name;
           const parent = taxonomy.hierarchical && input.parent !== undefined ? input.parent : current.parent;
 
-          if (parent !== current.parent && parent !== 0) {
-            await this.requireParent(manager, taxonomy, parent);
-            await this.checkNoCycle(manager, taxonomy, current.id, parent);
-          }
+          if (parent !== current.parent && parent !== 0) await this.checkParent(manager, taxonomy, parent, current.id);
           if (!name) throw ApiError.of('empty_term_name');
           if (termNameKey(name) !== current.nameKey || parent !== current.parent) {
             await this.checkNameFree(manager, taxonomy, name, parent, current.id);
@@ -208,7 +206,7 @@ export class TermsService {
     const term = await retryOnSlugConflict(
       () =>
         transaction(this.dataSource, async (manager) => {
-          const current = await this.reload(manager, taxonomy, target.id);
+          const current = await this.lockTerm(manager, taxonomy, target.id);
           if (taxonomy.hierarchical) await this.checkChildrenCanMoveUp(manager, taxonomy, current);
           const remove = async () => {
             if (taxonomy.hierarchical) {
@@ -291,26 +289,31 @@ export class TermsService {
     });
   }
 
-  private async reload(manager: EntityManager, taxonomy: Taxonomy, id: number): Promise<TermEntity> {
-    const term = await manager.findOneBy(TermEntity, { id, taxonomy: taxonomy.name });
-    if (!term) throw ApiError.of('rest_term_invalid');
+  /**
+   * The term a write changes, read for update (MySQL/MariaDB: locked until the commit, so
+   * concurrent writes of one term take turns, and a create or move under it that share-locked it
+   * first finishes before a delete moves its children up).
+   */
+  private async lockTerm(manager: EntityManager, taxonomy: Taxonomy, id: number): Promise<TermEntity> {
+    const term = await lockForUpdate(manager, TermEntity, id);
+    if (!term || term.taxonomy !== taxonomy.name) throw ApiError.of('rest_term_invalid');
     return term;
   }
 
-  private async requireParent(manager: EntityManager, taxonomy: Taxonomy, parent: number): Promise<void> {
-    if (!(await manager.existsBy(TermEntity, { id: parent, taxonomy: taxonomy.name }))) {
-      throw ApiError.invalidParam('parent', unknownTerms(taxonomy, [parent]));
-    }
-  }
-
-  /** Walks up from the new parent: meeting the term itself would make it its own ancestor. */
-  private async checkNoCycle(manager: EntityManager, taxonomy: Taxonomy, id: number, parent: number): Promise<void> {
-    let cursor = parent;
-    for (let depth = 0; cursor !== 0; depth++) {
-      if (cursor === id || depth > MAX_DEPTH)
-        throw ApiError.invalidParam('parent', msg('A category cannot be its own parent or ancestor.'));
-      const row = await manager.findOne(TermEntity, { select: { parent: true }, where: { id: cursor, taxonomy: taxonomy.name } });
-      cursor = row?.parent ?? 0;
+  /**
+   * A new parent must be a category, and not the term itself or one below it. The parent and its
+   * ancestors are read with loadCategoryTrees, which on MySQL/MariaDB share-locks them until the
+   * commit and reads their last committed parents: a concurrent delete of the parent, or a move
+   * that would close a cycle with this one (X under Y while Y goes under X), waits for this write
+   * or this write for it, and the second one sees what the first left (a deadlock between the two
+   * is retried by transaction()). Checked on snapshot reads, both writes passed: a child of a
+   * deleted category, or a cycle.
+   */
+  private async checkParent(manager: EntityManager, taxonomy: Taxonomy, parent: number, selfId?: number): Promise<void> {
+    const above = (await loadCategoryTrees(manager, [parent])).of([parent]);
+    if (!above.has(parent)) throw ApiError.invalidParam('parent', unknownTerms(taxonomy, [parent]));
+    if (selfId !== undefined && above.has(selfId)) {
+      throw ApiError.invalidParam('parent', msg('A category cannot be its own parent or ancestor.'));
     }
   }
 
