@@ -37,10 +37,33 @@ describe('loadConfig', () => {
   });
 
   it('refuses a TRUST_PROXY that Express cannot read, naming it (instead of a stack trace at start-up)', () => {
-    for (const good of ['true', 'false', '2', 'loopback', 'loopback, 10.0.0.0/8', '10.0.0.1,fd00::/8', '192.168.0.0/255.255.0.0', '::1']) {
+    for (const good of [
+      'true',
+      'false',
+      '2',
+      'loopback',
+      'loopback, 10.0.0.0/8',
+      '10.0.0.1,fd00::/8',
+      '192.168.0.0/255.255.0.0',
+      '10.0.0.0/255.255.255.255',
+      '10.0.0.0/128.0.0.0',
+      '::1',
+    ]) {
       expect(problemsOf({ TRUST_PROXY: good })).toEqual([]);
     }
-    for (const bad of ['yes', 'True', '10.0.0.0/33', 'loopback,,', 'fd00::/129', '10.0.0.1/8/8', '::1/255.0.0.0']) {
+    for (const bad of [
+      'yes',
+      'True',
+      '10.0.0.0/33',
+      'loopback,,',
+      'fd00::/129',
+      '10.0.0.1/8/8',
+      '::1/255.0.0.0',
+      '0.0.0.0/0',
+      '::/0',
+      '10.0.0.0/255.0.255.0',
+      '10.0.0.0/0.0.0.0',
+    ]) {
       expect(problemsOf({ TRUST_PROXY: bad })).toEqual([expect.stringContaining(`TRUST_PROXY must be true, false, a hop count`)]);
     }
   });

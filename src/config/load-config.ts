@@ -260,9 +260,17 @@ function isTrustProxyList(value: string): boolean {
     const version = isIP(address);
     if (rest.length || version === 0) return false;
     if (range === undefined) return true;
-    if (/^\d+$/.test(range)) return Number(range) <= (version === 4 ? 32 : 128);
-    return version === 4 && isIP(range) === 4;
+    // proxy-addr refuses a /0 (and a 0.0.0.0 mask) and a netmask whose ones are not contiguous.
+    if (/^\d+$/.test(range)) return Number(range) >= 1 && Number(range) <= (version === 4 ? 32 : 128);
+    return version === 4 && isIP(range) === 4 && isPrefixMask(range);
   });
+}
+
+/** An IPv4 netmask of one or more leading ones and then only zeros (`255.255.0.0`, not `255.0.255.0`). */
+function isPrefixMask(mask: string): boolean {
+  const bits = mask.split('.').reduce((value, octet) => value * 256 + Number(octet), 0);
+  const zeros = 2 ** 32 - 1 - bits;
+  return bits !== 0 && (zeros & (zeros + 1)) === 0;
 }
 
 function isMysqlUrl(value: string): boolean {

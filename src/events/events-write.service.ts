@@ -107,7 +107,8 @@ export class EventsWriteService {
           const after = await this.apply(manager, event, input, user, plan, null);
           if (input.recurrence?.lines.length) await this.recurrence.setRule(manager, event, input.recurrence);
           const [body] = await this.query.present([event], user, { written: true }, manager);
-          // Last: the day counts of popular days are the hottest rows, locked until the commit.
+          // Last (but for an Idempotency-Key's response, one UPDATE by primary key after the work):
+          // the day counts of popular days are the hottest rows, locked until the commit.
           await recordEventChanges(manager, [{ id: event.id, before: null, after }]);
           notesComplete();
           return new Created(body, this.urls.rest('events', event.id));

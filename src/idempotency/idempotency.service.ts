@@ -69,7 +69,10 @@ export class IdempotencyService {
    * key gets the item it made, never a second one.
    */
   async completeIn(manager: EntityManager, id: number, response: StoredResponse): Promise<void> {
-    await manager.update(IdempotencyKeyEntity, { id }, { response });
+    const { affected } = await manager.update(IdempotencyKeyEntity, { id, response: IsNull() }, { response });
+    // The claim is gone: it was taken as abandoned (this create ran past IN_FLIGHT_LIMIT_MS) and the
+    // key belongs to another request now. Rolled back, this create makes no second item.
+    if (affected === 0) throw new ApiError('idempotency_key_reused');
   }
 
   /** Gives the key back after a failed first request, unless its create committed (it stored the response). */

@@ -43,6 +43,7 @@ describe('parseImageInput', () => {
     '',
     {},
     { id: 'x' },
+    { id: 'https://cdn.test/a.png' },
     { id: { id: 5 } },
     { url: 'https://cdn.test/a.png' },
   ])('refuses %p', (raw) => {

@@ -47,8 +47,10 @@ export function parseImageInput(raw: unknown): ParseResult<ImageInput | null> {
  * An image object as reads show it (`{url, id, extension, ...}`), or as a form sends one
  * (`image[id]=5`, a string id and nothing else): its id is what it means.
  */
-function isShownImage(raw: unknown): raw is { id: unknown } {
-  return typeof raw === 'object' && raw !== null && !Array.isArray(raw) && 'id' in raw;
+function isShownImage(raw: unknown): raw is { id: number | string } {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw) || !('id' in raw)) return false;
+  const { id } = raw;
+  return typeof id === 'number' || (typeof id === 'string' && /^\s*\d+\s*$/.test(id));
 }
 
 /** Images of events, venues and organizers: media records, never fetched by the server. */

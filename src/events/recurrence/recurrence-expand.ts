@@ -156,7 +156,8 @@ function floatingOfLine(value: Exclude<LineDate, { kind: 'date' }>, zone: Zone):
     case 'floating':
       return Date.parse(`${value.wall}Z`);
     case 'zoned':
-      return floatingOf(DateTime.fromISO(value.wall, { zone: value.zone }).setZone(zone));
+      // Read as every local time is (atWallClock): the first of a repeated clock, whatever the season the server runs in.
+      return floatingOf(inZone(Date.parse(`${value.wall}Z`), value.zone).setZone(zone));
     case 'utc':
       return floatingOf(DateTime.fromMillis(value.instant).setZone(zone));
   }

@@ -1,4 +1,4 @@
-import { IANAZone } from 'luxon';
+import { IANAZone, Settings } from 'luxon';
 import { expandSeries } from './recurrence-expand';
 import { ParsedRecurrence, parseRecurrence } from './recurrence-lines';
 
@@ -132,6 +132,21 @@ describe('expandSeries', () => {
       '2027-09-05T01:00:00.000Z',
       '2027-09-05T23:59:59.000Z',
     ]);
+  });
+
+  it("reads an RDATE with another zone's TZID in its repeated hour as the first instant, whatever the season the server runs in", () => {
+    // 01:30 on 1 November 2026 in New York is 05:30Z (EDT) and again 06:30Z (EST); in London 05:30 and 06:30.
+    const lines = ['RRULE:FREQ=DAILY;COUNT=1', 'RDATE;TZID=America/New_York:20261101T013000'];
+    const read = () => expand(lines, '2026-10-20T12:00:00', '2026-10-20T13:00:00', 'Europe/London').map((o) => o.startUtc.toISOString());
+    const now = Settings.now;
+    try {
+      for (const today of ['2026-07-01T00:00:00Z', '2026-01-15T00:00:00Z']) {
+        Settings.now = () => Date.parse(today);
+        expect([today, read()]).toEqual([today, ['2026-11-01T05:30:00.000Z']]);
+      }
+    } finally {
+      Settings.now = now;
+    }
   });
 
   it('stores at most 1,000 events per series', () => {
