@@ -12,6 +12,9 @@ class HangingRedis {
   private readonly sockets = new Set<Socket>();
   private hung = false;
   private readonly held: (() => void)[] = [];
+  /** Connections that subscribed, and those made silent (as a network that drops a connection). */
+  private readonly subscribed = new Set<Socket>();
+  private readonly silent = new Set<Socket>();
 
   constructor() {
     this.server = createServer((socket) => {
@@ -25,6 +28,8 @@ class HangingRedis {
           const parsed = parseCommand(buffer);
           if (!parsed) break;
           buffer = buffer.slice(parsed.length);
+          if (this.silent.has(socket)) continue;
+          if (parsed.args[0].toLowerCase() === 'subscribe') this.subscribed.add(socket);
           const answer = reply(parsed.args);
           if (this.hung) this.held.push(() => socket.write(answer));
           else socket.write(answer);
@@ -40,6 +45,16 @@ class HangingRedis {
 
   hang(): void {
     this.hung = true;
+  }
+
+  /** The connections that subscribed so far stop answering, the others (and new ones) do not. */
+  silenceSubscribers(): void {
+    for (const socket of this.subscribed) this.silent.add(socket);
+  }
+
+  /** Open connections that subscribed and still answer. */
+  answeringSubscribers(): number {
+    return [...this.subscribed].filter((socket) => !socket.destroyed && !this.silent.has(socket)).length;
   }
 
   resume(): void {
@@ -122,6 +137,24 @@ describe('RedisLink against a Redis that stops answering', () => {
       await eventually('seen as available again', () => link.available());
       // What was remembered meanwhile is dropped (messages may have been missed).
       expect(back).toBeGreaterThanOrEqual(2);
+    } finally {
+      await link.close();
+    }
+  });
+
+  it('opens the subscribed connection again when it alone stops answering, counting Redis as away meanwhile', async () => {
+    const link = new RedisLink({ url, keyPrefix: 'test:' });
+    let back = 0;
+    link.onAvailable(() => back++);
+    try {
+      link.subscribe('writes', () => undefined);
+      await eventually('connected', () => link.available() && redis.answeringSubscribers() === 1);
+      const before = back;
+      redis.silenceSubscribers();
+      await eventually('seen as unavailable', () => !link.available());
+      await eventually('subscribed again on a new connection', () => link.available() && redis.answeringSubscribers() === 1);
+      // What was remembered meanwhile is dropped (messages may have been missed).
+      expect(back).toBeGreaterThan(before);
     } finally {
       await link.close();
     }

@@ -28,6 +28,8 @@ export class RedisLink {
   /** Why Redis was last unreachable, for the log line (ioredis' messages carry no password). */
   private lastError = '';
   private readonly heartbeat: NodeJS.Timeout;
+  /** A PING of the subscribed connection is awaited (one at a time). */
+  private subscriberProbing = false;
 
   constructor(readonly config: RedisConfig) {
     const options: RedisOptions = {
@@ -102,7 +104,9 @@ export class RedisLink {
 
   /** A connected command connection that does not answer PING within commandTimeout counts as down. */
   private probe(): void {
-    if (this.closed || this.client.status !== 'ready') return;
+    if (this.closed) return;
+    this.probeSubscriber();
+    if (this.client.status !== 'ready') return;
     this.client.ping().then(
       () => {
         this.responsive = true;
@@ -114,6 +118,31 @@ export class RedisLink {
         this.update();
       },
     );
+  }
+
+  /**
+   * The subscribed connection has no command timeout (it waits for messages): a PING it does not
+   * answer within REDIS_HEARTBEAT_MS means it is dead though TCP has not said so (a network or a
+   * proxy dropped it silently), and other instances' messages are lost. It is opened again
+   * (ioredis subscribes again); until it is back Redis counts as away, and then what was
+   * remembered meanwhile is dropped (onAvailable).
+   */
+  private probeSubscriber(): void {
+    if (this.subscriberProbing || this.subscriber.status !== 'ready') return;
+    this.subscriberProbing = true;
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), REDIS_HEARTBEAT_MS)));
+    const answered = this.subscriber.ping().then(
+      () => true,
+      () => false,
+    );
+    void Promise.race([answered, late]).then((ok) => {
+      clearTimeout(timer);
+      this.subscriberProbing = false;
+      if (ok || this.closed) return;
+      this.lastError = 'the subscribed connection did not answer PING';
+      this.subscriber.disconnect(true);
+    });
   }
 
   private update(): void {
