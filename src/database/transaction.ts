@@ -183,10 +183,52 @@ async function withDeadlockRetry<T>(attempt: () => Promise<T>): Promise<T> {
     try {
       return await attempt();
     } catch (error) {
-      if (n >= MAX_ATTEMPTS || !isDeadlock(error)) throw error;
+      if (n >= MAX_ATTEMPTS || !(isDeadlock(error) || isStaleRead(error))) throw error;
       await new Promise((resolve) => setTimeout(resolve, randomInt(2, 10 * n)));
     }
   }
+}
+
+/**
+ * What a transaction read in its snapshot was changed by a write that committed since (MySQL/MariaDB,
+ * REPEATABLE READ): rolled back and run again, the work reads the new state (a deleted term named
+ * by id is then a 400, by name created again; a trashed venue is a 400).
+ */
+export class StaleReadError extends Error {
+  constructor(what: string) {
+    super(`changed by a concurrent write: ${what}`);
+  }
+}
+
+/**
+ * A row this transaction read in its snapshot and now references was deleted by a concurrent write
+ * (a term deleted while an event write links it: the link's foreign key refuses it), or the work
+ * found its snapshot stale (StaleReadError). Both are retried like a deadlock.
+ */
+function isStaleRead(error: unknown): boolean {
+  if (error instanceof StaleReadError) return true;
+  const driverError = (error as { driverError?: { code?: string; errno?: number } }).driverError;
+  return driverError?.code === 'ER_NO_REFERENCED_ROW_2' || driverError?.errno === 1452;
+}
+
+/**
+ * MySQL/MariaDB: throws StaleReadError unless the rows `selects` read (each a SELECT whose first
+ * two columns are a constant kind and the id) are the same read now as the last committed rows,
+ * share-locked until the commit, as they were in the transaction's snapshot: two statements
+ * whatever their number. A write that planned from the snapshot (venues it links not trashed,
+ * terms it links or unlinks existing) then either commits before a concurrent trash or delete of
+ * those rows (which waits for the lock and sees its links), or runs again after it.
+ */
+export async function assertSnapshotCurrent(
+  manager: EntityManager,
+  selects: readonly { readonly sql: string; readonly params: readonly unknown[] }[],
+): Promise<void> {
+  if (isSqlite(manager) || !selects.length) return;
+  const params = selects.flatMap((select) => select.params);
+  const read = (sql: string) => manager.query(`${sql} ORDER BY 1, 2`, params);
+  const seen = JSON.stringify(await read(selects.map((select) => select.sql).join(' UNION ALL ')));
+  const current = JSON.stringify(await read(selects.map((select) => `(${select.sql} LOCK IN SHARE MODE)`).join(' UNION ALL ')));
+  if (seen !== current) throw new StaleReadError('a linked term, venue or organizer');
 }
 
 function isDeadlock(error: unknown): boolean {
