@@ -23,6 +23,11 @@ describe('isConnectionError', () => {
     expect(isConnectionError(Object.assign(new Error('getaddrinfo EAI_AGAIN db'), { code: 'EAI_AGAIN' }))).toBe(true);
   });
 
+  it('takes contention that outlasted the retries (a deadlock, a lock wait timeout) for unavailability (503), not a 500', () => {
+    expect(isConnectionError({ driverError: { errno: 1213, code: 'ER_LOCK_DEADLOCK' } })).toBe(true);
+    expect(isConnectionError({ driverError: { errno: 1205, code: 'ER_LOCK_WAIT_TIMEOUT' } })).toBe(true);
+  });
+
   it('leaves query errors alone', () => {
     expect(isConnectionError({ driverError: { errno: 1064, code: 'ER_PARSE_ERROR' } })).toBe(false);
     expect(isConnectionError(new Error('boom'))).toBe(false);

@@ -21,6 +21,10 @@ const CONNECTION_CODES = new Set([
   // A statement stopped from outside (KILL QUERY by an operator shedding load).
   'ER_QUERY_INTERRUPTED',
   'ER_SERVER_SHUTDOWN',
+  // Contention that outlasted transaction()'s retries (8 deadlocks in a row), or a lock waited for
+  // past innodb_lock_wait_timeout: the same write may well succeed a moment later.
+  'ER_LOCK_DEADLOCK',
+  'ER_LOCK_WAIT_TIMEOUT',
   'SQLITE_BUSY',
   'SQLITE_CANTOPEN',
   // The bounds of src/database/bounded-work.ts, and the server's own statement limit (MySQL).
