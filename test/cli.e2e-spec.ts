@@ -66,6 +66,20 @@ describe.each(TEST_DATABASES)('CLI on $kind', (database) => {
     expect(result.stderr).toMatch(/--role/);
   });
 
+  it('user:create and app-password:create refuse what does not fit the columns, with a message and no stack trace', async () => {
+    // varchar(100): MySQL failed with "Data too long" and a stack trace, SQLite kept the value.
+    const email = await runCli(['user:create', '--username', 'erin', '--role', 'author', '--email', `${'e'.repeat(95)}@example.com`], env);
+    expect(email.code).toBe(2);
+    expect(email.stderr).toMatch(/^error: E-mail address too long: at most 100 characters\n$/);
+    const name = await runCli(['app-password:create', '--username', 'carol', '--name', 'n'.repeat(101)], env);
+    expect(name.code).toBe(2);
+    expect(name.stderr).toMatch(/^error: Application password name too long: at most 100 characters\n$/);
+    // 100 characters, some outside the BMP, still fit.
+    const fits = await runCli(['app-password:create', '--username', 'carol', '--name', `${'n'.repeat(98)}💻ü`], env);
+    expect(fits.code).toBe(0);
+    expect((await runCli(['user:list'], env)).stdout).not.toMatch(/erin/);
+  });
+
   it('user:list shows users, roles and password ids', async () => {
     const result = await runCli(['user:list'], env);
     expect(result.code).toBe(0);

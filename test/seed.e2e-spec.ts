@@ -106,6 +106,21 @@ describe.each(TEST_DATABASES)('seed (npm run cli -- seed) on $kind', (database) 
     expect(rebuilt).toEqual(seeded);
   });
 
+  it('refuses a bad --anchor before --reset deletes anything', async () => {
+    // Counted in the database: the app's remembered list totals would not see the CLI's deletes.
+    const dataSource = app.get<DataSource>(getDataSourceToken());
+    const events = async () => Number((await dataSource.query('SELECT COUNT(*) AS n FROM events'))[0].n);
+    const before = await events();
+    expect(before).toBeGreaterThan(200);
+    // Before: the reset ran first, so a mistyped anchor emptied the database and then refused; a year past 9997 failed on MySQL with a stack trace.
+    for (const anchor of ['tomorrow', '2026-02-30', '9999-12-31', '0001-01-01']) {
+      const refused = await runCli(['seed', ...SIZES, '--reset', '--anchor', anchor], env);
+      expect(refused.code).toBe(2);
+      expect(refused.stderr).toMatch(/^error: --anchor must be /);
+    }
+    expect(await events()).toBe(before);
+  });
+
   it('refuses a database that has content, unless --reset', async () => {
     const refused = await runCli(['seed', ...SIZES], env);
     expect(refused.code).toBe(2);

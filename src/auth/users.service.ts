@@ -28,6 +28,9 @@ interface PreparedPassword {
 
 const USERNAME = /^[a-z0-9._@-]{1,60}$/;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** The widths of `users.email` and `application_passwords.name`: MySQL refuses longer values, SQLite would keep them. */
+const MAX_EMAIL_LENGTH = 100;
+const MAX_PASSWORD_NAME_LENGTH = 100;
 
 /** Users and application passwords, for the CLI and the ADMIN_* bootstrap. */
 @Injectable()
@@ -43,6 +46,9 @@ export class UsersService {
     if (!USERNAME.test(username)) throw new UserInputError(`Invalid username "${input.username}": use 1-60 letters, digits and . _ @ -`);
     if (!isRole(input.role)) throw new UserInputError(`Unknown role "${input.role}": use one of ${ROLES.join(', ')}`);
     if (input.email !== undefined && !EMAIL.test(input.email)) throw new UserInputError(`Invalid e-mail address "${input.email}"`);
+    if (input.email !== undefined && [...input.email].length > MAX_EMAIL_LENGTH) {
+      throw new UserInputError(`E-mail address too long: at most ${MAX_EMAIL_LENGTH} characters`);
+    }
     const secret = await this.prepare('cli');
     return transaction(this.users.manager.connection, async (manager) => {
       if (await manager.findOne(UserEntity, { where: { username } })) throw new UserInputError(`User "${username}" already exists`);
@@ -57,6 +63,9 @@ export class UsersService {
   }
 
   async createApplicationPassword(username: string, name = 'cli'): Promise<IssuedPassword> {
+    if ([...name].length > MAX_PASSWORD_NAME_LENGTH) {
+      throw new UserInputError(`Application password name too long: at most ${MAX_PASSWORD_NAME_LENGTH} characters`);
+    }
     const user = await this.requireUser(username);
     return this.issue(this.passwords, user.id, await this.prepare(name));
   }

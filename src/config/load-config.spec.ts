@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { ConfigError, loadConfig } from './load-config';
 
 function problemsOf(env: Record<string, string>): string[] {
@@ -244,5 +246,21 @@ describe('loadConfig', () => {
 
   it('reports every invalid variable at once', () => {
     expect(problemsOf({ PORT: 'x', SITE_LOCALE: 'xx' })).toHaveLength(2);
+  });
+});
+
+describe('.env.example', () => {
+  it('lists every variable of the README configuration table, and no other', () => {
+    const root = join(__dirname, '..', '..');
+    const readme = readFileSync(join(root, 'README.md'), 'utf8');
+    const table = readme.slice(readme.indexOf('## Configuration'), readme.indexOf('## Accounts and the CLI'));
+    const documented = new Set<string>();
+    for (const row of table.split('\n').filter((line) => line.startsWith('| `'))) {
+      for (const [, name] of row.split('|')[1].matchAll(/`([A-Z][A-Z0-9_]+)`/g)) documented.add(name);
+    }
+    const example = new Set(
+      [...readFileSync(join(root, '.env.example'), 'utf8').matchAll(/^(?:# ?)?([A-Z][A-Z0-9_]+)=/gm)].map((m) => m[1]),
+    );
+    expect([...example].sort()).toEqual([...documented].sort());
   });
 });

@@ -85,11 +85,16 @@ export async function seedDemoData(dataSource: DataSource, options: SeedOptions,
 
 async function seed(dataSource: DataSource, options: SeedOptions, progress?: SeedProgress): Promise<SeedSummary> {
   const started = Date.now();
+  // Checked before --reset deletes anything: a mistyped anchor must not cost the data.
+  const anchor = options.anchor ? DateTime.fromISO(options.anchor, { zone: 'UTC' }).startOf('day') : DateTime.utc().startOf('day');
+  if (!anchor.isValid) throw new SeedRefusedError(`--anchor must be a date such as 2026-01-31 (got "${options.anchor}")`);
+  // The events run from a year before to two years after it: MySQL's DATETIME holds the years 1000 to 9999.
+  if (anchor.year < 1001 || anchor.year > 9997) {
+    throw new SeedRefusedError(`--anchor must be between the years 1001 and 9997 (got "${options.anchor}")`);
+  }
   if (options.reset) await emptyContent(dataSource);
   else await assertEmpty(dataSource);
 
-  const anchor = options.anchor ? DateTime.fromISO(options.anchor, { zone: 'UTC' }).startOf('day') : DateTime.utc().startOf('day');
-  if (!anchor.isValid) throw new SeedRefusedError(`--anchor must be a date such as 2026-01-31 (got "${options.anchor}")`);
   // Venues, organizers and events share one id sequence (post_ids): the seed takes one block of it.
   const firstPostId = await nextId(dataSource, ['post_ids', 'venues', 'organizers', 'events']);
   const plan: DemoDataPlan = {
