@@ -108,6 +108,18 @@ describe.each(TEST_DATABASES)('CLI on $kind', (database) => {
     expect(result.stderr).toMatch(/no application password/);
   });
 
+  it('app-password:revoke refuses --uuid with --all, and app-password:create an empty name, changing nothing', async () => {
+    const before = (await runCli(['user:list'], env)).stdout;
+    const both = await runCli(
+      ['app-password:revoke', '--username', 'carol', '--uuid', '00000000-0000-0000-0000-000000000000', '--all'],
+      env,
+    );
+    expect([both.code, both.stderr]).toEqual([2, expect.stringMatching(/not both/)]);
+    const unnamed = await runCli(['app-password:create', '--username', 'carol', '--name', ' '], env);
+    expect([unnamed.code, unnamed.stderr]).toEqual([2, expect.stringMatching(/must not be empty/)]);
+    expect((await runCli(['user:list'], env)).stdout).toBe(before);
+  });
+
   it('refuses an unknown command', async () => {
     const result = await runCli(['frobnicate'], env);
     expect(result.code).not.toBe(0);

@@ -63,6 +63,7 @@ export class UsersService {
   }
 
   async createApplicationPassword(username: string, name = 'cli'): Promise<IssuedPassword> {
+    if (!name.trim()) throw new UserInputError('Application password name must not be empty');
     if ([...name].length > MAX_PASSWORD_NAME_LENGTH) {
       throw new UserInputError(`Application password name too long: at most ${MAX_PASSWORD_NAME_LENGTH} characters`);
     }
@@ -72,6 +73,7 @@ export class UsersService {
 
   /** Revokes one password by its uuid, or all of a user's with `all`. Returns how many. */
   async revokeApplicationPassword(username: string, which: { uuid?: string; all?: boolean }): Promise<number> {
+    if (which.all && which.uuid) throw new UserInputError('Give --uuid <uuid> or --all, not both');
     const user = await this.requireUser(username);
     if (which.all) return (await this.passwords.delete({ userId: user.id })).affected ?? 0;
     if (!which.uuid) throw new UserInputError('Give --uuid <uuid> or --all');

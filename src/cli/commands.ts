@@ -165,7 +165,8 @@ interface SeedCommandOptions {
 }
 
 function count(value: string): number {
-  if (!/^\d+$/.test(value) || Number(value) > 100_000_000) throw new InvalidArgumentError('must be a whole number.');
+  if (!/^\d+$/.test(value)) throw new InvalidArgumentError('must be a whole number.');
+  if (Number(value) > 100_000_000) throw new InvalidArgumentError('must be at most 100000000.');
   return Number(value);
 }
 

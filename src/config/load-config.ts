@@ -211,7 +211,7 @@ function parseDatabase(
       if (!isMysqlUrl(replica)) problems.push(`DATABASE_READ_URLS: "${redact(replica)}" is not a mysql:// URL with a database`);
     return { type: 'mysql', url: value, readUrls: replicas, poolSize, replicaMaxLagSeconds };
   }
-  problems.push(`DATABASE_URL must be sqlite:<file> or mysql://user:pass@host:port/db (got "${redact(value)}")`);
+  problems.push(`DATABASE_URL must be sqlite:<file> or mysql://user:pass@host:port/db (mariadb:// too) (got "${redact(value)}")`);
   return { type: 'sqlite', file: '' };
 }
 
