@@ -207,7 +207,7 @@ export class StaleReadError extends Error {
  */
 function isStaleRead(error: unknown): boolean {
   if (error instanceof StaleReadError) return true;
-  const driverError = (error as { driverError?: { code?: string; errno?: number } }).driverError;
+  const driverError = driverErrorOf(error);
   return driverError?.code === 'ER_NO_REFERENCED_ROW_2' || driverError?.errno === 1452;
 }
 
@@ -232,8 +232,13 @@ export async function assertSnapshotCurrent(
 }
 
 function isDeadlock(error: unknown): boolean {
-  const driverError = (error as { driverError?: { code?: string; errno?: number } }).driverError;
+  const driverError = driverErrorOf(error);
   return driverError?.code === 'ER_LOCK_DEADLOCK' || driverError?.errno === 1213;
+}
+
+/** The mysql2 error TypeORM wraps in a QueryFailedError. */
+function driverErrorOf(error: unknown): { code?: string; errno?: number } | undefined {
+  return (error as { driverError?: { code?: string; errno?: number } }).driverError;
 }
 
 /** A UNIQUE index refused a row (both databases). */

@@ -109,9 +109,9 @@ function resolveRefs(
   for (const ref of refs) {
     const term = isIdRef(ref)
       ? found.find((t) => t.id === Number(ref))
-      : (found.find((t) => t.slug === ref.toLowerCase()) ??
-        found.find((t) => slugify(ref) !== '' && t.slug === slugify(ref)) ??
-        found.find((t) => t.nameKey === nameKeyOf(ref)));
+      : (slugsOf(ref)
+          .map((slug) => found.find((t) => t.slug === slug))
+          .find((t) => t !== undefined) ?? found.find((t) => t.nameKey === nameKeyOf(ref)));
     if (term) resolved.push(term.id);
     else unmatched.push(ref);
   }

@@ -1,5 +1,6 @@
 import { DateTime, IANAZone } from 'luxon';
 import { IcalWriter } from './ical';
+import { otherInstantOfClock } from '../parsing/wall-clock';
 
 const DAY_MS = 86_400_000;
 
@@ -119,15 +120,4 @@ export function isUnambiguousWallClock(zone: IANAZone, instant: number): boolean
 export function tzidReadsAs(zone: IANAZone, instant: number): boolean {
   const other = otherInstantOfClock(zone, instant);
   return other === undefined || other > instant;
-}
-
-/** The other instant with the same wall clock in the zone, in the hour repeated when clocks go back. */
-function otherInstantOfClock(zone: IANAZone, instant: number): number | undefined {
-  const own = zone.offset(instant);
-  const wallClock = instant + own * 60_000;
-  for (const offset of [zone.offset(instant - DAY_MS), zone.offset(instant + DAY_MS)]) {
-    const other = wallClock - offset * 60_000;
-    if (offset !== own && zone.offset(other) === offset) return other;
-  }
-  return undefined;
 }

@@ -12,12 +12,20 @@ const DAY_MS = 86_400_000;
 export function atWallClock(fields: DateObjectUnits, zone: Zone): DateTime {
   const guess = DateTime.fromObject(fields, { zone });
   if (!guess.isValid || zone.isUniversal) return guess;
-  const floating = DateTime.fromObject(fields, { zone: 'utc' }).toMillis();
-  const at = guess.toMillis();
-  let first = at;
-  for (const offset of [zone.offset(at - DAY_MS), zone.offset(at + DAY_MS)]) {
-    const other = floating - offset * 60_000;
-    if (other < first && zone.offset(other) === offset) first = other;
+  const other = otherInstantOfClock(zone, guess.toMillis());
+  return other !== undefined && other < guess.toMillis() ? DateTime.fromMillis(other, { zone }) : guess;
+}
+
+/**
+ * The other instant with the same wall clock as `instant` in the zone: in the hour repeated when
+ * clocks go back, the other time that clock comes round; undefined anywhere else.
+ */
+export function otherInstantOfClock(zone: Zone, instant: number): number | undefined {
+  const own = zone.offset(instant);
+  const wallClock = instant + own * 60_000;
+  for (const offset of [zone.offset(instant - DAY_MS), zone.offset(instant + DAY_MS)]) {
+    const other = wallClock - offset * 60_000;
+    if (offset !== own && zone.offset(other) === offset) return other;
   }
-  return first === at ? guess : DateTime.fromMillis(first, { zone });
+  return undefined;
 }

@@ -49,7 +49,8 @@ export async function seriesInFeed(
       return { wall: formatStoredDate(at.startLocal), utc: formatStoredDate(at.startUtc) };
     };
     const ruleOnly = lines.rule ? expandSeries(start, { lines: [], rule: lines.rule, exdates: [], rdates: [] }, stored.generatedUntil) : [];
-    const ruleDays = new Set(ruleOnly.map((item) => item.date));
+    /** The rule's wall clock on each day it makes. */
+    const ruleClocks = new Map(ruleOnly.map((item) => [item.date, item.startLocal.getTime()]));
     const byDay = new Map(markers.map((marker) => [marker.occurrenceDate, marker]));
     const inFeed = (marker: EventOccurrenceEntity | undefined) =>
       marker !== undefined && marker.eventId !== null && listed.has(marker.eventId);
@@ -57,8 +58,7 @@ export async function seriesInFeed(
     // A date the rule makes holds the rule's instance only when its occurrence is at the rule's wall
     // clock: an RDATE on the same day at another clock (the series moved since) is the occurrence
     // there (one per day, the earliest), so the rule's instance is excluded and the RDATE written.
-    const atRuleClock = (marker: EventOccurrenceEntity) =>
-      ruleOnly.some((item) => item.date === marker.occurrenceDate && item.startLocal.getTime() === marker.originalStartLocal.getTime());
+    const atRuleClock = (marker: EventOccurrenceEntity) => ruleClocks.get(marker.occurrenceDate) === marker.originalStartLocal.getTime();
     const exdates = ruleOnly
       .filter((item) => {
         const marker = byDay.get(item.date);
@@ -82,9 +82,7 @@ export async function seriesInFeed(
       if (!ruleStart) exdates.unshift(moment(first.startLocal));
       all.push(...(await series.present([first])));
     }
-    const rdates = markers
-      .filter((marker) => (!ruleDays.has(marker.occurrenceDate) || !atRuleClock(marker)) && inFeed(marker))
-      .map((m) => moment(m.originalStartLocal));
+    const rdates = markers.filter((marker) => !atRuleClock(marker) && inFeed(marker)).map((m) => moment(m.originalStartLocal));
     if (ruleStart && listed.has(seriesId)) rdates.unshift(moment(first.startLocal));
     const lastMade = ruleOnly.length ? ruleOnly[ruleOnly.length - 1] : undefined;
     const last = lastMade && moment(lastMade.startLocal);
