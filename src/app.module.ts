@@ -30,7 +30,7 @@ import { IdempotencyInterceptor } from './idempotency/idempotency.interceptor';
 import { UnreadableBodyInterceptor } from './common/http/unreadable-body.interceptor';
 import { IdempotencyModule } from './idempotency/idempotency.module';
 import { ObservabilityModule } from './observability/observability.module';
-import { DestinationStream } from 'pino';
+import { Logger as PinoRootLogger } from 'pino';
 
 /**
  * Global pipe, filter and guards are providers (not `app.use*` calls in main.ts), so the e2e
@@ -39,12 +39,12 @@ import { DestinationStream } from 'pino';
  */
 @Module({})
 export class AppModule {
-  static forRoot(config: AppConfig, logDestination?: DestinationStream, modules: readonly Type[] = []): DynamicModule {
+  static forRoot(config: AppConfig, rootLogger?: PinoRootLogger, modules: readonly Type[] = []): DynamicModule {
     return {
       module: AppModule,
       imports: [
         ConfigModule.forRoot(config),
-        ObservabilityModule.forRoot(config, logDestination),
+        ObservabilityModule.forRoot(config, rootLogger),
         DatabaseModule,
         UrlsModule,
         AuthModule,

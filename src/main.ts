@@ -11,4 +11,9 @@ async function bootstrap(): Promise<void> {
   );
 }
 
-void bootstrap();
+bootstrap().catch((error: unknown) => {
+  // Nest's logger is the JSON one by now (createApp); a failed start already logged its stack
+  // there, and a port in use needs none.
+  new Logger('Main').fatal(`could not start: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});

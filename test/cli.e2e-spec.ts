@@ -34,10 +34,18 @@ describe.each(TEST_DATABASES)('CLI on $kind', (database) => {
     }
   }
 
-  it('migrate applies the migrations and reports the schema up to date', async () => {
-    const result = await runCli(['migrate'], env);
-    expect(result.code).toBe(0);
-    expect(result.stdout).toMatch(/up to date/);
+  it('migrate applies the migrations, names each one it applied, and then finds none pending', async () => {
+    const first = await runCli(['migrate'], env);
+    expect(first.code).toBe(0);
+    const lines = first.stdout.trim().split('\n');
+    const count = lines.length - 1;
+    expect(count).toBeGreaterThan(10);
+    expect(lines.slice(0, count).every((line) => /^applied [A-Za-z]+\d{13}$/.test(line))).toBe(true);
+    expect(lines[count]).toBe(`database schema is up to date (${count} migrations, ${count} applied now)`);
+
+    const again = await runCli(['migrate'], env);
+    expect(again.code).toBe(0);
+    expect(again.stdout).toBe(`database schema is up to date (${count} migrations, none pending)\n`);
   });
 
   it('user:create prints the new application password alone on the last line, and it works', async () => {

@@ -9,6 +9,7 @@ import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { recountAllTerms } from '../events/event-terms';
 import { rebuildEventDayCounts } from '../events/event-day-counts';
 import { foldDayCounts } from '../events/day-count-folding';
+import { migrationsApplied } from '../database/migrations-run';
 
 /** Rows per folding step of the CLI: nothing else waits for it. */
 const CLI_FOLD_BATCH = 5000;
@@ -29,9 +30,12 @@ export function buildProgram(context: () => Promise<INestApplicationContext>, ou
     .command('migrate')
     .description('apply pending database migrations')
     .action(async () => {
+      // Connecting applied them (every command migrates first): this reports what that did.
       const dataSource = (await context()).get<DataSource>(getDataSourceToken());
-      const pending = await dataSource.showMigrations();
-      output.out(pending ? 'migrations pending' : `database schema is up to date (${dataSource.migrations.length} migrations)`);
+      const applied = migrationsApplied(dataSource);
+      for (const name of applied) output.out(`applied ${name}`);
+      const now = applied.length ? `${applied.length} applied now` : 'none pending';
+      output.out(`database schema is up to date (${dataSource.migrations.length} migrations, ${now})`);
     });
 
   program

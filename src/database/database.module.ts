@@ -11,6 +11,7 @@ import { WorkLimits, boundDatabaseWork } from './bounded-work';
 import { LOCAL_ONLY, WriteNotices } from './invalidation';
 import { ReplicaRouter } from './replicas';
 import { usePreparedStatements } from './prepared-statements';
+import { initializeMigrated } from './migrations-run';
 import { RedisLink } from '../shared-state/redis-link';
 import { RedisInvalidation } from '../shared-state/redis-invalidation';
 
@@ -39,7 +40,7 @@ class ScaleOutShutdown implements OnApplicationShutdown {
   }
 }
 
-/** The app's DataSource (pending migrations run before the server accepts requests) and the ReadCache over it. */
+/** The app's DataSource (pending migrations are applied before the server accepts requests) and the ReadCache over it. */
 @Global()
 @Module({
   imports: [
@@ -55,7 +56,6 @@ class ScaleOutShutdown implements OnApplicationShutdown {
           ...options,
           // `npm run bench` reports queries per request; the counting logger logs like the default one.
           logger: config.benchMode ? new CountingQueryLogger(options.logging) : new DatabaseLogger(options.logging),
-          migrationsRun: true,
           retryAttempts: 5,
           retryDelay: 2000,
           [WORK_LIMITS]: limits,
@@ -70,7 +70,7 @@ class ScaleOutShutdown implements OnApplicationShutdown {
         };
         const limits = carried[WORK_LIMITS];
         const replicas = carried[READ_REPLICAS];
-        const dataSource = usePreparedStatements(isolateSqliteReads(await new DataSource(options!).initialize()));
+        const dataSource = usePreparedStatements(isolateSqliteReads(await initializeMigrated(options!)));
         // Routing first: the bounds then wrap whichever connection it obtains.
         if (replicas) routers.set(dataSource, new ReplicaRouter(dataSource, replicas.readUrls, replicas.replicaMaxLagSeconds).install());
         return limits ? boundDatabaseWork(dataSource, limits) : dataSource;

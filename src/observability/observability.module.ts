@@ -1,6 +1,6 @@
 import { DynamicModule, Global, Module, RequestMethod } from '@nestjs/common';
 import { LoggerModule } from 'nestjs-pino';
-import { DestinationStream } from 'pino';
+import { Logger } from 'pino';
 import { AppConfig } from '../config/app-config';
 import { createRootLogger } from './access-log';
 import { Metrics } from './metrics';
@@ -16,8 +16,7 @@ export const ROOT_LOGGER = Symbol('ROOT_LOGGER');
 @Global()
 @Module({})
 export class ObservabilityModule {
-  static forRoot(config: AppConfig, logDestination?: DestinationStream): DynamicModule {
-    const root = createRootLogger(config.logLevel, logDestination);
+  static forRoot(config: AppConfig, root: Logger = createRootLogger(config.logLevel)): DynamicModule {
     return {
       module: ObservabilityModule,
       imports: [
