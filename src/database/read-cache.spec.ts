@@ -153,6 +153,19 @@ describe('ReadCache', () => {
       expect(await cache.get('unrelated', () => Promise.resolve(2), { depends: () => listOf(180, 220) })).toBe(1);
     });
 
+    it('does not share a computation that overlapped a write with a read asked after that write (the writer reads its own write)', async () => {
+      const { dataSource, cache } = setup();
+      let open!: () => void;
+      // Started before the write committed: its snapshot may not have it.
+      const before = cache.get('k', () => new Promise<number>((resolve) => (open = () => resolve(1))), { depends: () => listOf(0, 30) });
+      announceWritten(dataSource, eventWrite(5, 10));
+      const after = cache.get('k', () => Promise.resolve(2), { depends: () => listOf(0, 30) });
+      open();
+      expect(await before).toBe(1);
+      expect(await after).toBe(2);
+      expect(await cache.get('k', () => Promise.resolve(3), { depends: () => listOf(0, 30) })).toBe(2);
+    });
+
     it('does not keep a value still computed when everything ends', async () => {
       const { dataSource, cache } = setup();
       let open!: () => void;

@@ -86,7 +86,8 @@ const MAX_HEARD = 64;
  * is computed once per key and remembered until a write that can change it (issue #14: each value
  * says what it depends on, each write what it touched, see write-scope.ts) commits through
  * `transaction()` here or is announced by another instance, or at most `ttlMs` (writes made
- * outside the app). Concurrent requests for the same key share one computation. A value whose
+ * outside the app). Concurrent requests for the same key share one computation (not one that
+ * heard a write before they asked). A value whose
  * computation overlapped a write that can change it is never kept: the writes announced meanwhile
  * are checked against its dependencies once they are known. When the values and their keys
  * outweigh READ_CACHE_BUDGET, or there are more than READ_CACHE_MAX_ENTRIES, the oldest go first.
@@ -123,7 +124,9 @@ export class ReadCache {
     }
     const now = Date.now();
     const known = this.entries.get(key);
-    if (known && known.expires > now) {
+    // One still computed that heard a write may not have it: asked after that write, compute anew
+    // (a writer reads its own write; those who asked before the write share it, as before).
+    if (known && known.expires > now && !(known.deps === null && known.heard.length)) {
       this.onLookup(true);
       return known.value as Promise<T>;
     }

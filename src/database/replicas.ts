@@ -48,6 +48,8 @@ export class ReplicaRouter {
   private writesSeen = 0;
   private writesApplied = 0;
   private timer: NodeJS.Timeout | undefined;
+  /** When the scheduled check runs (epoch ms); Infinity when none is scheduled. */
+  private due = Infinity;
   private checking: Promise<void> | null = null;
   private stopped = false;
 
@@ -125,10 +127,21 @@ export class ReplicaRouter {
     return serving[this.next];
   }
 
+  /**
+   * Runs the next check within `ms`, or sooner when one is due sooner: never later, so that writes
+   * announced more often than PENDING_CHECK_MS cannot keep pushing the checks back (a replica that
+   * stopped would then serve reads, however far behind, as long as the writes go on).
+   */
   private schedule(ms: number): void {
     if (this.stopped || !this.replicas.length) return;
+    const due = Date.now() + ms;
+    if (due >= this.due) return;
     clearTimeout(this.timer);
-    this.timer = setTimeout(() => void this.checkAll(), ms);
+    this.due = due;
+    this.timer = setTimeout(() => {
+      this.due = Infinity;
+      void this.checkAll();
+    }, ms);
     this.timer.unref();
   }
 
@@ -178,6 +191,8 @@ export class ReplicaRouter {
     try {
       return await Promise.race([this.read(replica, target), late]);
     } catch (error) {
+      // Not known: /ready says `null`, not the lag of an earlier check.
+      replica.lagSeconds = null;
       this.leaveOut(replica, (error as Error).message);
       const connection = replica.connection;
       replica.connection = null;
