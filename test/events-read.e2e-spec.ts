@@ -233,6 +233,22 @@ describe.each(TEST_DATABASES)('event object and single reads on $kind', (databas
       }
     });
 
+    it('reads, updates and deletes by a slug holding an underscore, which slugify keeps (was 404)', async () => {
+      const snake = await c.create({ title: 'Snake_Case Night' }, 'author');
+      expect(snake.slug).toBe('snake_case-night');
+      expect((await c.get('/events/by-slug/Snake_Case-Night').expect(200)).body.id).toBe(snake.id);
+      expect((await c.write('patch', '/events/by-slug/snake_case-night', { description: 'Now' }, 'author').expect(200)).body).toMatchObject(
+        {
+          id: snake.id,
+          description: 'Now',
+        },
+      );
+      expect((await c.write('delete', '/events/by-slug/snake_case-night', undefined, 'author').expect(200)).body).toMatchObject({
+        id: snake.id,
+        status: 'trash',
+      });
+    });
+
     it('answers an unknown slug with 404 rest-event-not-found', async () => {
       const res = await c.get('/events/by-slug/no-such-event').expect(404);
       expect(res.body.code).toBe('rest-event-not-found');

@@ -209,6 +209,17 @@ describe.each(TEST_DATABASES)('organizers on $kind', (database) => {
       expect((await get(`/organizers/by-slug/${organizer.slug}`).expect(200)).body).toEqual(res.body);
     });
 
+    it('reads, updates and deletes by a slug holding an underscore, which slugify keeps', async () => {
+      const snake = await createOk({ organizer: `snake_case org ${token()}` });
+      expect(snake.slug).toMatch(/^snake_case-org-/);
+      expect((await get(`/organizers/by-slug/${snake.slug}`).expect(200)).body.id).toBe(snake.id);
+      expect((await patch(`/organizers/by-slug/${snake.slug}`, { phone: '42' }).expect(200)).body).toMatchObject({
+        id: snake.id,
+        phone: '42',
+      });
+      expect((await del(`/organizers/by-slug/${snake.slug}`).expect(200)).body).toMatchObject({ id: snake.id, status: 'trash' });
+    });
+
     it.each([['/organizers/999999'], ['/organizers/by-slug/no-such-organizer']])('answers 404 organizer-not-found for %s', async (path) => {
       expect((await get(path).expect(404)).body).toEqual({
         code: 'organizer-not-found',

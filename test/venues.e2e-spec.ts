@@ -474,6 +474,17 @@ describe.each(TEST_DATABASES)('venues on $kind', (database) => {
       expect((await get(`/venues/by-slug/${venue.slug.toUpperCase()}`).expect(200)).body.id).toBe(venue.id);
     });
 
+    it('reads, updates and deletes by a slug holding an underscore, which slugify keeps', async () => {
+      const snake = await createOk({ venue: `Snake_Case Hall ${token()}` });
+      expect(snake.slug).toMatch(/^snake_case-hall-/);
+      expect((await get(`/venues/by-slug/${snake.slug}`).expect(200)).body.id).toBe(snake.id);
+      expect((await patch(`/venues/by-slug/${snake.slug}`, { city: 'Kiel' }).expect(200)).body).toMatchObject({
+        id: snake.id,
+        city: 'Kiel',
+      });
+      expect((await del(`/venues/by-slug/${snake.slug}`).expect(200)).body).toMatchObject({ id: snake.id, status: 'trash' });
+    });
+
     it.each([
       ['/venues/999999'],
       ['/venues/0'],

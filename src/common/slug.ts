@@ -36,6 +36,15 @@ export function slugify(text: string): string {
   return truncate(slug, MAX_SLUG_LENGTH);
 }
 
+/**
+ * The stored slug a path or parameter names, or undefined when the text cannot name one: slugs
+ * are what slugify makes (lower-case ASCII letters, digits, `-` and `_`), looked up case-insensitively.
+ */
+export function slugNamedBy(text: string): string | undefined {
+  const slug = text.toLowerCase();
+  return slug.length <= MAX_SLUG_LENGTH && /^[a-z0-9_-]+$/.test(slug) ? slug : undefined;
+}
+
 /** `base` with `-n` appended (n > 1), the base shortened so that the whole fits MAX_SLUG_LENGTH. */
 export function numberedSlug(base: string, n: number): string {
   if (n <= 1) return base;

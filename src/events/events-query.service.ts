@@ -1,3 +1,4 @@
+import { slugNamedBy } from '../common/slug';
 import { Inject, Injectable } from '@nestjs/common';
 import { DateTime } from 'luxon';
 import { DataSource, EntityManager, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
@@ -349,7 +350,7 @@ export class EventsQueryService {
   }
 
   async findOrFail(where: { id: number } | { slug: string }, manager: EntityManager = this.dataSource.manager): Promise<EventEntity> {
-    const slug = 'slug' in where ? slugOf(where.slug) : undefined;
+    const slug = 'slug' in where ? slugNamedBy(where.slug) : undefined;
     const criteria = 'id' in where ? { id: where.id } : slug && { slug };
     const event = criteria ? await manager.findOne(EventEntity, { where: criteria }) : null;
     if (!event) throw await notFound(manager, where);
@@ -556,15 +557,9 @@ function notFound(manager: EntityManager, where: { id: number } | { slug: string
   return 'id' in where ? missingEventError(manager, where.id) : Promise.resolve(missingEventSlugError(where.slug));
 }
 
-/** A slug as stored; undefined when the text cannot name one (slugs are lower-case ASCII words and hyphens). */
-function slugOf(text: string): string | undefined {
-  const slug = text.toLowerCase();
-  return /^[a-z0-9-]{1,200}$/.test(slug) ? slug : undefined;
-}
-
 /** The id of the event with a slug, as a subquery. */
 function slugIdSql(text: string): EventIdsSql | undefined {
-  const slug = slugOf(text);
+  const slug = slugNamedBy(text);
   // By its unique index: a plan the value cannot change.
   return slug === undefined ? undefined : { sql: 'SELECT id FROM events WHERE slug = ?', params: [slug], fixedPlan: true };
 }

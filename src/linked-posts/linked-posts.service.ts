@@ -1,3 +1,4 @@
+import { slugNamedBy } from '../common/slug';
 import { Created } from '../common/http/created';
 import { allocatePostId } from '../posts/post-id';
 import { Brackets, DataSource, EntityManager, FindOptionsWhere, Not, SelectQueryBuilder } from 'typeorm';
@@ -106,9 +107,8 @@ export abstract class LinkedPostsService<E extends LinkedPostEntity, A extends L
     if (params.id !== undefined) {
       post = await repository.findOne({ where: { id: parsePathId(params.id) } as FindOptionsWhere<E> });
     } else {
-      // Slugs are lower-case ASCII words and hyphens; anything else cannot name one.
-      const slug = typeof params.slug === 'string' ? params.slug.toLowerCase() : '';
-      if (/^[a-z0-9-]{1,200}$/.test(slug)) post = await repository.findOne({ where: { slug } as FindOptionsWhere<E> });
+      const slug = typeof params.slug === 'string' ? slugNamedBy(params.slug) : undefined;
+      if (slug) post = await repository.findOne({ where: { slug } as FindOptionsWhere<E> });
     }
     if (!post) throw ApiError.of(this.kind.errors.notFound);
     if (!canOnObject(user, action, post)) {
