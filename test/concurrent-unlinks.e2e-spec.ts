@@ -3,6 +3,7 @@ import { TestDatabase } from './support/databases';
 import { dayCountsAndRebuild } from './support/day-counts';
 import { ThrowAwayMariaDb } from './support/mariadb-server';
 import { TestApp, TestUser } from './support/test-app';
+import { RecurrenceService } from '../src/events/recurrence/recurrence.service';
 
 jest.setTimeout(60_000);
 
@@ -94,6 +95,41 @@ describe('event writes racing unlinks (MariaDB only: the spec starts its own ser
       });
       expect(await t.dataSource.query(`SELECT event_id FROM event_${name}s WHERE ${name}_id = ?`, [id])).toEqual([]);
     }
+    const { maintained, rebuilt } = await dayCountsAndRebuild(t.dataSource);
+    expect(maintained).toEqual(rebuilt);
+  });
+
+  it('gives the occurrences the horizon job adds no venue or organizer trashed while it ran', async () => {
+    const venue = await created('/venues', { venue: 'Doomed weekly hall' });
+    const organizer = await created('/organizers', { organizer: 'Doomed weekly host' });
+    const series = await created('/events', {
+      title: 'Weekly racer',
+      ...dates,
+      venue,
+      organizer,
+      recurrence: ['RRULE:FREQ=WEEKLY'],
+    });
+    const count = async (table: string, column: string, id: number) =>
+      Number((await t.dataSource.query(`SELECT COUNT(*) AS n FROM ${table} WHERE ${column} = ?`, [id]))[0].n);
+    const before = await count('event_occurrences', 'series_id', series);
+
+    // The job adds dates (allocating their ids, held here) from its snapshot, which still links both.
+    const later = new Date(Date.now() + 800 * 86_400_000);
+    const extended = await heldAtNewId(
+      () =>
+        t.app
+          .get(RecurrenceService)
+          .extendAll(later)
+          .then(() => ({ status: 0, body: null })),
+      () =>
+        send('delete', `/venues/${venue}`).then(async (trashed) =>
+          trashed.status === 200 ? send('delete', `/organizers/${organizer}`) : trashed,
+        ),
+    );
+    expect(extended.status).toBe(0);
+    expect(await count('event_occurrences', 'series_id', series)).toBeGreaterThan(before);
+    expect(await count('event_venues', 'venue_id', venue)).toBe(0);
+    expect(await count('event_organizers', 'organizer_id', organizer)).toBe(0);
     const { maintained, rebuilt } = await dayCountsAndRebuild(t.dataSource);
     expect(maintained).toEqual(rebuilt);
   });

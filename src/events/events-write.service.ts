@@ -18,8 +18,8 @@ import { isDueToPublish, scaleStatus, scheduledStatus } from '../posts/status';
 import { Urls } from '../common/urls/urls';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { insertComplete } from '../database/insert-complete';
-import { marks } from '../database/placeholders';
-import { assertSnapshotCurrent, lockForUpdate, transaction } from '../database/transaction';
+import { lockForUpdate, transaction } from '../database/transaction';
+import { assertLinksCurrent } from './linked-current';
 import { JsonRead, readTogether } from '../database/read-together';
 import { usableMediaRead } from '../media/media-access';
 import { MediaService } from '../media/media.service';
@@ -569,9 +569,10 @@ export class EventsWriteService {
     // must still be as it saw them (a concurrent term delete or venue/organizer trash that
     // committed since unlinked them and dropped their day counts; links or day counts written now
     // from the old view would outlive it). Share-locked here, so later ones wait for this commit.
-    await this.assertLinkedCurrent(manager, [...before.termIds, ...(termIds ?? [])], {
-      venues: [...(counted?.venueIds ?? []), ...(venueIds ?? [])],
-      organizers: [...(counted?.organizerIds ?? []), ...(organizerIds ?? [])],
+    await assertLinksCurrent(manager, {
+      termIds: [...before.termIds, ...(termIds ?? [])],
+      venueIds: [...(counted?.venueIds ?? []), ...(venueIds ?? [])],
+      organizerIds: [...(counted?.organizerIds ?? []), ...(organizerIds ?? [])],
     });
     return {
       status: event.status,
@@ -584,28 +585,6 @@ export class EventsWriteService {
       venueIds: venueIds ?? counted?.venueIds ?? [],
       organizerIds: organizerIds ?? counted?.organizerIds ?? [],
     };
-  }
-
-  /** assertSnapshotCurrent of the terms, venues and organizers an event write links or unlinks. */
-  private async assertLinkedCurrent(
-    manager: EntityManager,
-    termIds: readonly number[],
-    posts: { venues: readonly number[]; organizers: readonly number[] },
-  ): Promise<void> {
-    const selects = (
-      [
-        ['terms', "''", termIds],
-        ['venues', 'status', posts.venues],
-        ['organizers', 'status', posts.organizers],
-      ] as const
-    )
-      .map(([table, status, ids]) => ({ table, status, ids: [...new Set(ids)] }))
-      .filter(({ ids }) => ids.length)
-      .map(({ table, status, ids }) => ({
-        sql: `SELECT '${table}' AS kind, id, ${status} AS status FROM ${table} WHERE id IN (${marks(ids.length)})`,
-        params: ids,
-      }));
-    await assertSnapshotCurrent(manager, selects);
   }
 
   /** The event's categories and tags after the write (new terms created), when either was sent. */

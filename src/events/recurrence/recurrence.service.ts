@@ -6,6 +6,7 @@ import { startsWith } from '../../database/prefix-match';
 import { lockForUpdate, transaction } from '../../database/transaction';
 import { EventEntity } from '../event.entity';
 import { EventLinkIds, eventLinks } from '../event-links';
+import { assertLinksCurrent } from '../linked-current';
 import { timezoneAbbreviation } from '../timezone-abbr';
 import { NewOccurrence, OccurrenceChange, deleteOccurrences, insertOccurrences, updateOccurrences } from './occurrence-rows';
 import { PlannedOccurrence, expandSeries } from './recurrence-expand';
@@ -245,6 +246,10 @@ export class RecurrenceService {
       ...links,
     }));
     await insertOccurrences(manager, rows);
+    // The links copied are the series' in this transaction's snapshot: a venue or organizer trashed
+    // (or a term deleted) since then must not live on in new occurrences (the horizon job's own
+    // transaction checked nothing else; an event write checked them already, and this costs it a statement).
+    await assertLinksCurrent(manager, links);
   }
 
   /**
