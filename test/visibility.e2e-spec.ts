@@ -224,6 +224,56 @@ describe.each(TEST_DATABASES)('visibility of unpublished and protected items on 
     });
   });
 
+  describe('what an editor published and then trashed', () => {
+    // WordPress judges a trashed post by the status it had before (_wp_trash_meta_status): a
+    // contributor could restore or delete for good their event an editor had published.
+    it('is no longer the contributor’s to restore or delete, though it is their own', async () => {
+      const event = await c.create({ title: `Published for me ${token()}` }, 'contributor');
+      await c.write('patch', `/events/${event.id}`, { status: 'publish' }, 'editor').expect(200);
+      await c.write('delete', `/events/${event.id}`, undefined, 'editor').expect(200);
+      expect((await c.write('patch', `/events/${event.id}`, { status: 'draft' }, 'contributor').expect(403)).body.code).toBe(
+        'rest_forbidden',
+      );
+      await c.write('delete', `/events/${event.id}?force=true`, undefined, 'contributor').expect(403);
+      expect((await c.write('patch', `/events/${event.id}`, { status: 'draft' }, 'editor').expect(200)).body.status).toBe('draft');
+      // Restored to a draft, it is the contributor's to change and delete again.
+      await c.write('delete', `/events/${event.id}?force=true`, undefined, 'contributor').expect(200);
+    });
+
+    it('leaves a contributor their own draft they trashed themselves', async () => {
+      const event = await c.create({ title: `My draft ${token()}`, status: 'draft' }, 'contributor');
+      await c.write('delete', `/events/${event.id}`, undefined, 'contributor').expect(200);
+      expect((await c.write('patch', `/events/${event.id}`, { status: 'draft' }, 'contributor').expect(200)).body.status).toBe('draft');
+      await c.write('delete', `/events/${event.id}`, undefined, 'contributor').expect(200);
+      await c.write('delete', `/events/${event.id}?force=true`, undefined, 'contributor').expect(200);
+    });
+
+    it('holds for the occurrences of a series trashed with it, and for venues and organizers', async () => {
+      const series = await c.create(
+        {
+          title: `Weekly for me ${token()}`,
+          // Within the horizon of stored occurrences.
+          start_date: '2027-03-01 10:00:00',
+          end_date: '2027-03-01 11:00:00',
+          recurrence: ['RRULE:FREQ=WEEKLY;COUNT=3'],
+        },
+        'contributor',
+      );
+      await c.write('patch', `/events/${series.id}?scope=all`, { status: 'publish' }, 'editor').expect(200);
+      await c.write('delete', `/events/${series.id}?scope=all`, undefined, 'editor').expect(200);
+      const [occurrence] = await t.dataSource.query('SELECT id, status FROM events WHERE post_parent = ? ORDER BY id LIMIT 1', [series.id]);
+      expect(occurrence.status).toBe('trash');
+      await c.write('delete', `/events/${occurrence.id}?force=true`, undefined, 'contributor').expect(403);
+
+      for (const kind of ['venue', 'organizer'] as const) {
+        const post = await c.createLinked(RESOURCE[kind], { [kind]: `Mine ${token()}` }, 'contributor');
+        await c.write('patch', `/${RESOURCE[kind]}/${post.id}`, { status: 'publish' }, 'editor').expect(200);
+        await c.write('delete', `/${RESOURCE[kind]}/${post.id}`, undefined, 'editor').expect(200);
+        await c.write('patch', `/${RESOURCE[kind]}/${post.id}`, { status: 'pending' }, 'contributor').expect(403);
+      }
+    });
+  });
+
   describe('search and password-protected content', () => {
     it('matches only the title of a protected event unless the password opens it, whoever asks (issue #12)', async () => {
       const [inTitle, inText] = [token(), token()];

@@ -5,6 +5,8 @@ import { Capability, roleHas } from './roles';
 export interface OwnedObject {
   readonly authorId: number;
   readonly status: string;
+  /** The status before the trash, when in the trash and known. */
+  readonly trashedFrom?: string | null;
 }
 
 export type ObjectAction = 'read' | 'edit' | 'delete';
@@ -16,7 +18,9 @@ export function can(user: AuthUser | null | undefined, capability: Capability): 
 /**
  * The one per-object check (CONTRACT §2.4): published items are readable by all; otherwise
  * editors and administrators may do anything, authors anything to their own, contributors read
- * their own and edit or delete their own unpublished ones, subscribers nothing.
+ * their own and edit or delete their own unpublished ones, subscribers nothing. An item in the
+ * trash counts as what it was before for edits and deletes (WordPress's map_meta_cap): a
+ * contributor cannot restore or delete for good what an editor published and then trashed.
  */
 export function canOnObject(user: AuthUser | null | undefined, action: ObjectAction, object: OwnedObject): boolean {
   if (action === 'read' && object.status === 'publish') return true;
@@ -25,7 +29,8 @@ export function canOnObject(user: AuthUser | null | undefined, action: ObjectAct
   if (object.authorId !== user.id) return false;
   if (roleHas(user.role, 'publish_posts')) return true;
   if (!roleHas(user.role, 'create_posts')) return false;
-  return action === 'read' || !['publish', 'future'].includes(object.status);
+  const status = object.status === 'trash' ? (object.trashedFrom ?? 'trash') : object.status;
+  return action === 'read' || !['publish', 'future'].includes(status);
 }
 
 /** A condition for a query builder's WHERE and its parameters. */
@@ -43,20 +48,6 @@ export interface OwnerColumns {
 /** The OwnerColumns of a query builder alias (entity property names). */
 export function ownerColumnsOf(alias: string): OwnerColumns {
   return { status: `${alias}.status`, author: `${alias}.authorId` };
-}
-
-/**
- * canOnObject(user, 'edit', row) as SQL, for rules that must hold inside a list query; the same
- * cases in the same order.
- */
-export function canEditWhere(user: AuthUser | null | undefined, columns: OwnerColumns): SqlCondition {
-  const none = { sql: '1 = 0', params: {} };
-  if (!user) return none;
-  if (roleHas(user.role, 'edit_others_posts')) return { sql: '1 = 1', params: {} };
-  const own = `${columns.author} = :editableBy`;
-  if (roleHas(user.role, 'publish_posts')) return { sql: own, params: { editableBy: user.id } };
-  if (!roleHas(user.role, 'create_posts')) return none;
-  return { sql: `(${own} AND ${columns.status} NOT IN ('publish', 'future'))`, params: { editableBy: user.id } };
 }
 
 /**

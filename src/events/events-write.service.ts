@@ -30,7 +30,7 @@ import { VenueEntity } from '../venues/venue.entity';
 import { VenuesService } from '../venues/venues.service';
 import { CreateEventDto, EventDateInput, LinkedInput } from './dto/create-event.dto';
 import { UpdateEventFields } from './dto/update-event.dto';
-import { deleteOccurrences, updateOccurrences } from './recurrence/occurrence-rows';
+import { OccurrenceChange, deleteOccurrences, updateOccurrences } from './recurrence/occurrence-rows';
 import { EventEntity } from './event.entity';
 import { reparentChildren } from './event-children';
 import { missingEventError } from './event-not-found';
@@ -194,12 +194,14 @@ export class EventsWriteService {
           }
           const modified = storedMoment(new Date(), this.config.siteTimezone);
           await this.trashEvent(manager, first, modified);
-          await updateOccurrences(manager, [
-            {
-              ids: ids.filter((id) => id !== first),
-              columns: { status: 'trash', modifiedAt: modified.utc, modifiedLocal: modified.local },
-            },
-          ]);
+          await updateOccurrences(
+            manager,
+            await trashChanges(
+              manager,
+              ids.filter((id) => id !== first),
+              modified,
+            ),
+          );
         } else if (input.force === true) {
           await this.deleteEvent(manager, current.id);
           return true;
@@ -265,7 +267,7 @@ export class EventsWriteService {
     const result = await manager.update(
       EventEntity,
       { id, status: Not('trash') },
-      { status: 'trash', modifiedAt: modified.utc, modifiedLocal: modified.local },
+      { status: 'trash', trashedFrom: before.status, modifiedAt: modified.utc, modifiedLocal: modified.local },
     );
     if (!result.affected) throw ApiError.of('event-is-in-trash');
     await adjustTermCounts(manager, before, { status: 'trash', termIds: before.termIds });
@@ -541,6 +543,8 @@ export class EventsWriteService {
       event.publishedLocal = (published ?? now).local;
     }
     event.status = scheduledStatus(event.status, event.publishedAt, now.utc);
+    // Restored (or never trashed): what it was before the trash no longer applies.
+    if (event.status !== 'trash') event.trashedFrom = null;
     event.modifiedAt = now.utc;
     event.modifiedLocal = now.local;
     if (plan.slug) {
@@ -693,6 +697,28 @@ function zoneOf(name: string): Zone {
   return parsed.value.zone;
 }
 
+/** The occurrences of a series going to the trash with it, each keeping the status it had (one change per status). */
+async function trashChanges(
+  manager: EntityManager,
+  ids: readonly number[],
+  modified: { utc: Date; local: Date },
+): Promise<OccurrenceChange[]> {
+  if (!ids.length) return [];
+  const rows = await manager.find(EventEntity, { select: { id: true, status: true }, where: { id: In([...ids]) } });
+  const byStatus = new Map<string, number[]>();
+  for (const row of rows) byStatus.set(row.status, [...(byStatus.get(row.status) ?? []), row.id]);
+  return [...byStatus].map(([status, sameIds]) => ({
+    ids: sameIds,
+    // Already in the trash: what it was before stays.
+    columns: {
+      status: 'trash',
+      ...(status === 'trash' ? {} : { trashedFrom: status }),
+      modifiedAt: modified.utc,
+      modifiedLocal: modified.local,
+    },
+  }));
+}
+
 /**
  * A write of a series changes events besides the one its route addressed (and the guard checked):
  * each needs the caller's right too (CONTRACT §2.4), or a contributor's own trashed draft
@@ -707,7 +733,10 @@ async function assertMayTouch(
 ): Promise<void> {
   const others = touched.filter((id) => id !== addressed);
   if (!others.length || can(user, 'edit_others_posts')) return;
-  const rows = await manager.find(EventEntity, { select: { id: true, status: true, authorId: true }, where: { id: In(others) } });
+  const rows = await manager.find(EventEntity, {
+    select: { id: true, status: true, trashedFrom: true, authorId: true },
+    where: { id: In(others) },
+  });
   if (rows.some((row) => !canOnObject(user, action, row))) throw ApiError.forbidden(true);
 }
 

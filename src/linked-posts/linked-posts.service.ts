@@ -218,6 +218,7 @@ export abstract class LinkedPostsService<E extends LinkedPostEntity, A extends L
     const now = storedMoment(new Date(), this.config.siteTimezone);
     setPublished(post, published ?? now);
     post.status = scheduledStatus(post.status, post.publishedAt, now.utc);
+    if (post.status !== 'trash') post.trashedFrom = null;
     setModified(post, now);
     this.applyFields(post, args, true);
     post.id = await allocatePostId(manager, this.kind.singular);
@@ -279,6 +280,7 @@ export abstract class LinkedPostsService<E extends LinkedPostEntity, A extends L
       const now = storedMoment(new Date(), this.config.siteTimezone);
       // A trashed row stays so: scheduling speaks only of publish and future.
       current.status = scheduledStatus(current.status, current.publishedAt, now.utc);
+      if (current.status !== 'trash') current.trashedFrom = null;
       setModified(current, now);
       const saved = await manager.save(current);
       const [body] = await this.present([saved], user, { written: true }, manager);
@@ -293,11 +295,13 @@ export abstract class LinkedPostsService<E extends LinkedPostEntity, A extends L
   async remove(post: E, user: AuthUser): Promise<V> {
     return transaction(this.dataSource, async (manager) => {
       const modified = storedMoment(new Date(), this.config.siteTimezone);
-      // One conditional UPDATE, so two concurrent deletes cannot both answer 200.
+      // Its status read locked (what it was before the trash is kept); then one conditional
+      // UPDATE, so two concurrent deletes cannot both answer 200.
+      const before = await lockForUpdate(manager, this.kind.entity, post.id);
       const result = await manager.update<LinkedPostEntity>(
         this.kind.entity,
         { id: post.id, status: Not('trash' as const) },
-        { status: 'trash', modifiedAt: modified.utc, modifiedLocal: modified.local },
+        { status: 'trash', trashedFrom: before?.status ?? null, modifiedAt: modified.utc, modifiedLocal: modified.local },
       );
       if (!result.affected) throw ApiError.of(this.kind.errors.isInTrash);
       await this.links.removeForPost(manager, this.kind.singular, post.id);

@@ -14,6 +14,14 @@ export abstract class PostEntity {
   @Column({ type: 'varchar', length: 20 })
   status!: string;
 
+  /**
+   * In the trash: the status it had before (WordPress's _wp_trash_meta_status), which decides
+   * whether a contributor may still edit or delete it; NULL when not known (trashed before it was
+   * kept). Meaningless outside the trash.
+   */
+  @Column({ name: 'trashed_from', type: 'varchar', length: 20, nullable: true })
+  trashedFrom!: string | null;
+
   @Column({ type: 'varchar', length: 200 })
   slug!: string;
 

@@ -16,6 +16,7 @@ import { EventDayCountsFolded1763700800000 } from './1763700800000-EventDayCount
 import { EventDayCountsCovering1763700900000 } from './1763700900000-EventDayCountsCovering';
 import { EventCategoryTrees1763701000000 } from './1763701000000-EventCategoryTrees';
 import { MediaUrlHash1763701100000 } from './1763701100000-MediaUrlHash';
+import { TrashedFrom1763701200000 } from './1763701200000-TrashedFrom';
 
 /** Every mysql migration, in timestamp order. Append-only once merged. */
 export const MYSQL_MIGRATIONS: Function[] = [
@@ -37,4 +38,5 @@ export const MYSQL_MIGRATIONS: Function[] = [
   EventDayCountsCovering1763700900000,
   EventCategoryTrees1763701000000,
   MediaUrlHash1763701100000,
+  TrashedFrom1763701200000,
 ];
