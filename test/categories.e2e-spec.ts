@@ -580,6 +580,16 @@ describe.each(TEST_DATABASES)('categories on $kind', (database) => {
       expect(await fx.countTerms()).toBe(4);
     });
 
+    it('deletes a category whose child has its name: the child takes its place', async () => {
+      const child = await createOk({ name: 'jazz', parent: jazz.id });
+      await t.request
+        .delete(t.api(`/categories/${jazz.id}`))
+        .set('Authorization', as('editor'))
+        .expect(200);
+      expect(await fx.row(jazz.id)).toBeUndefined();
+      expect((await t.request.get(t.api(`/categories/${child.id}`)).expect(200)).body).toMatchObject({ name: 'jazz', parent: music.id });
+    });
+
     it("removes the term from its events and leaves the events' other terms", async () => {
       const eventId = await fx.insertEvent({ termIds: [jazz.id, music.id] });
       await t.request

@@ -498,6 +498,16 @@ describe.each(TEST_DATABASES)('event writes on $kind', (database) => {
         expect(res.body.categories[0]).toMatchObject({ id: music.id, count: 1, taxonomy: 'tribe_events_cat' });
       });
 
+      it('creates one term for new names that differ only in case (names compare case-insensitively)', async () => {
+        const res = await post(
+          { title: 'Same new names', ...DATES, categories: ['Fresh Cat', 'fresh cat'], tags: ['Fresh Tag', 'FRESH TAG', 'fresh tag'] },
+          'editor',
+        ).expect(201);
+        expect(res.body.categories.map((term: { name: string }) => term.name)).toEqual(['Fresh Cat']);
+        expect(res.body.tags.map((term: { name: string; count: number }) => [term.name, term.count])).toEqual([['Fresh Tag', 1]]);
+        expect(await c.count("terms WHERE name_key IN ('fresh cat', 'fresh tag')")).toBe(2);
+      });
+
       it('refuses unknown names from those who may not manage terms, and writes nothing', async () => {
         const before = await c.count('events');
         const res = await post({ title: 'No terms', ...DATES, tags: ['unheard-of'] }, 'author').expect(400);

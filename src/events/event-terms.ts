@@ -181,7 +181,10 @@ export function termRefsOfWrite(lookups: readonly TermRefs[], mayCreate: boolean
         return msg('No %s matches: %s (only editors may create terms).', noun(taxonomy), missing.join(', '));
       const tooLong = missing.find((name) => !stripTags(name) || [...stripTags(name)].length > MAX_TERM_NAME_LENGTH);
       if (tooLong !== undefined) return msg('"%s" is not a valid term name.', tooLong);
-      return { ids, missing: [...new Set(missing.map((name) => stripTags(name)))] };
+      // One new term per name as names compare (case-insensitively): `Foo` and `foo` are one term.
+      const names = new Map<string, string>();
+      for (const ref of missing) if (!names.has(nameKeyOf(ref))) names.set(nameKeyOf(ref), stripTags(ref));
+      return { ids, missing: [...names.values()] };
     }),
   );
 }

@@ -209,12 +209,13 @@ export class TermsService {
           const current = await this.lockTerm(manager, taxonomy, target.id);
           if (taxonomy.hierarchical) await this.checkChildrenCanMoveUp(manager, taxonomy, current);
           const remove = async () => {
-            if (taxonomy.hierarchical) {
-              await manager.update(TermEntity, { taxonomy: taxonomy.name, parent: current.id }, { parent: current.parent });
-            }
             await this.links.removeForPost(manager, 'term', current.id);
             await recordEventChanges(manager, [{ unlinked: { kind: 'term', postId: current.id } }]);
             await manager.delete(TermEntity, { id: current.id });
+            // After the delete: a child named like the deleted term takes its place without a clash.
+            if (taxonomy.hierarchical) {
+              await manager.update(TermEntity, { taxonomy: taxonomy.name, parent: current.id }, { parent: current.parent });
+            }
           };
           // A deleted category's tree goes, and the trees above it lose the events only it linked them to (issue #14).
           if (taxonomy.hierarchical) await keepingCategoryTrees(manager, current.id, remove);
@@ -330,14 +331,17 @@ export class TermsService {
     if (taken) throw ApiError.of('duplicate_term_slug', slug);
   }
 
-  /** A child keeps its name when it moves up, so a sibling there with the same name blocks the delete. */
+  /**
+   * A child keeps its name when it moves up, so a sibling there with the same name blocks the
+   * delete; the deleted term itself is no such sibling.
+   */
   private async checkChildrenCanMoveUp(manager: EntityManager, taxonomy: Taxonomy, term: TermEntity): Promise<void> {
     const clash = await manager
       .createQueryBuilder(TermEntity, 'child')
       .innerJoin(
         TermEntity,
         'sibling',
-        'sibling.taxonomy = child.taxonomy AND sibling.parent = :newParent AND sibling.nameKey = child.nameKey',
+        'sibling.taxonomy = child.taxonomy AND sibling.parent = :newParent AND sibling.nameKey = child.nameKey AND sibling.id <> child.parent',
         {
           newParent: term.parent,
         },
