@@ -174,6 +174,19 @@ describe.each(TEST_DATABASES)('failed-login limits per address and per address a
     await from('203.0.113.1', y.username, y.password).expect(200);
   });
 
+  it('signs in no other spelling of a locked-out user name (a trailing space, an accent), which would have limits of its own', async () => {
+    const x = await t.createUser('editor');
+    for (let i = 0; i < 3; i++) await from('203.0.113.3', x.username, `wrong ${i}`).expect(401);
+    await from('203.0.113.3', x.username, x.password).expect(429);
+    // MySQL's collation matched these with the user's row: each was a fresh (address, user) pair.
+    for (const spelling of [`${x.username} `, x.username.replace('e', 'é')]) {
+      const res = await from('203.0.113.3', spelling, x.password).expect(401);
+      expect(res.body).toMatchObject({ code: 'invalid_credentials' });
+    }
+    // Upper case is still the same name, and still limited with it.
+    await from('203.0.113.3', x.username.toUpperCase(), x.password).expect(429);
+  });
+
   it('still accepts the right password of a user who has not failed once the address has used up its failures', async () => {
     const victims = await Promise.all([1, 2, 3, 4, 5].map(() => t.createUser('editor')));
     for (const victim of victims) await from('203.0.113.10', victim.username, 'sprayed password').expect(401);

@@ -44,7 +44,10 @@ export class PasswordLookup {
       .where('user.username = :username', { username })
       .andWhere('(password.lookupHash = :lookupHash OR password.lookupHash IS NULL)', { lookupHash })
       .orderBy('password.id', 'ASC')
-      .getMany();
+      .getMany()
+      // The very name only: MySQL's collation also finds `admin` for `admin ` or `ádmin`, and each
+      // such spelling would sign in with a failed-login allowance of its own (LoginRateLimiter).
+      .then((found) => found.filter((row) => row.user?.username === username));
     return { match: rows.find((row) => row.lookupHash === lookupHash) ?? null, legacy: rows.filter((row) => row.lookupHash === null) };
   }
 
