@@ -15,6 +15,7 @@ import { countInFlight } from './common/http/in-flight';
 import { routeReads } from './database/read-routing';
 import { namespaceAliasRouting } from './common/http/namespace-aliases';
 import { privateWhenCredentialed, securityHeaders } from './common/http/security-headers';
+import { restRootLink } from './common/http/rest-root-link';
 import { AppConfig } from './config/app-config';
 import { NAMESPACE, OUTSIDE_NAMESPACE } from './namespace';
 import { accessLog } from './observability/access-log';
@@ -70,6 +71,7 @@ export function configureApp(app: INestApplication, config: AppConfig): NestExpr
   // Issue #12, ahead of the body parsers so that every response has them (errors, refused bodies,
   // preflights): security headers, private caching for credentials, request metrics, access log.
   express.use(securityHeaders(config));
+  express.use(restRootLink(config));
   express.use(privateWhenCredentialed);
   express.use(wordpressJsonType);
   express.use(noEtagOnWrites);
@@ -93,8 +95,14 @@ export function configureApp(app: INestApplication, config: AppConfig): NestExpr
     express.enableCors({
       origin: config.corsOrigins === '*' ? '*' : [...config.corsOrigins],
       methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+      // WordPress's own list first (observed: Authorization, X-WP-Nonce, Content-Disposition,
+      // Content-MD5, Content-Type): its browser clients (wp.apiFetch) send X-WP-Nonce, which is
+      // ignored here but must pass the preflight.
       allowedHeaders: [
         'Authorization',
+        'X-WP-Nonce',
+        'Content-Disposition',
+        'Content-MD5',
         'Content-Type',
         'If-Match',
         'If-None-Match',

@@ -1,7 +1,7 @@
 import { Role } from '../src/auth/roles';
 import { TEST_DATABASES } from './support/databases';
 import { TermFixtures, TAG_KEYS, TERM_KEYS } from './support/terms';
-import { TestApp, TestUser } from './support/test-app';
+import { TestApp, TestUser, DISCOVERY_LINK } from './support/test-app';
 
 const ROOT = 'http://calendar.test/calendar/events/v1';
 const LIST_KEYS = ['rest_url', 'total', 'total_pages', 'categories'];
@@ -639,7 +639,8 @@ describe.each(TEST_DATABASES)('categories on $kind', (database) => {
       expect(res.body).toMatchObject({ total: 5, total_pages: 1, rest_url: `${ROOT}/categories/?page=1&per_page=10&hide_empty=1` });
       expect(res.headers['x-tec-total']).toBe('5');
       expect(res.headers['x-tec-totalpages']).toBe('1');
-      expect(res.headers.link).toBeUndefined();
+      // A lone page has no next or prev: only WordPress's discovery link, as on every answer.
+      expect(res.headers.link).toBe(DISCOVERY_LINK);
       expect(Object.keys(res.body.categories[0])).toEqual(TERM_KEYS);
     });
 
@@ -928,14 +929,14 @@ describe.each(TEST_DATABASES)('categories on $kind', (database) => {
         expect(Object.keys(first.body)).toEqual([...LIST_KEYS, 'next_rest_url']);
         const next = `${ROOT}/categories/?per_page=3&search=a&hide_empty=0&page=2`;
         expect(first.body.next_rest_url).toBe(next);
-        expect(first.headers.link).toBe(`<${next}>; rel="next"`);
+        expect(first.headers.link).toBe(`<${next}>; rel="next", ${DISCOVERY_LINK}`);
 
         const second = await t.request.get(new URL(next).pathname + new URL(next).search).expect(200);
         expect(Object.keys(second.body)).toEqual([...LIST_KEYS, 'previous_rest_url']);
         expect(second.body.categories).toHaveLength(1);
         const previous = `${ROOT}/categories/?per_page=3&search=a&hide_empty=0`;
         expect(second.body.previous_rest_url).toBe(previous);
-        expect(second.headers.link).toBe(`<${previous}>; rel="prev"`);
+        expect(second.headers.link).toBe(`<${previous}>; rel="prev", ${DISCOVERY_LINK}`);
         const seen = [...first.body.categories, ...second.body.categories].map((term: { id: number }) => term.id);
         expect(new Set(seen).size).toBe(4);
       });
@@ -944,7 +945,7 @@ describe.each(TEST_DATABASES)('categories on $kind', (database) => {
         const res = await list('?hide_empty=0&per_page=2&page=2').expect(200);
         expect(Object.keys(res.body)).toEqual([...LIST_KEYS, 'next_rest_url', 'previous_rest_url']);
         expect(res.headers.link).toBe(
-          `<${ROOT}/categories/?per_page=2&hide_empty=0&page=3>; rel="next", <${ROOT}/categories/?per_page=2&hide_empty=0>; rel="prev"`,
+          `<${ROOT}/categories/?per_page=2&hide_empty=0&page=3>; rel="next", <${ROOT}/categories/?per_page=2&hide_empty=0>; rel="prev", ${DISCOVERY_LINK}`,
         );
       });
 

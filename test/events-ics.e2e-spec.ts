@@ -233,7 +233,9 @@ describe.each(TEST_DATABASES)('events as iCalendar on $kind', (database) => {
       expect(paged.headers['x-tec-totalpages']).toBe(list.headers['x-tec-totalpages']);
       expect(Number(list.headers['x-tec-totalpages'])).toBeGreaterThan(2);
       expect(paged.headers.link).toBe(String(list.headers.link).replaceAll('/events/?', '/events/ics?'));
-      expect(paged.headers.link).toMatch(/\/events\/ics\?.*page=3>; rel="next", <[^>]*\/events\/ics\?[^>]*>; rel="prev"$/);
+      expect(paged.headers.link).toMatch(
+        /\/events\/ics\?.*page=3>; rel="next", <[^>]*\/events\/ics\?[^>]*>; rel="prev", <http:\/\/calendar\.test\/>; rel="https:\/\/api\.w\.org\/"$/,
+      );
       const previous = /<([^>]*)>; rel="prev"/.exec(paged.headers.link)![1];
       const first = await ics(new URL(previous).pathname.replace(/^.*\/events\//, '/events/') + new URL(previous).search).expect(200);
       expect(parseCalendar(first.text).events.map((event) => event.uid)).toEqual(

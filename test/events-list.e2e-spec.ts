@@ -1,7 +1,7 @@
 import type { Response } from 'supertest';
 import { TEST_DATABASES } from './support/databases';
 import { EVENT_KEYS, EventsClient, utc } from './support/events';
-import { TestApp } from './support/test-app';
+import { TestApp, DISCOVERY_LINK } from './support/test-app';
 
 const ROOT = 'http://calendar.test/calendar/events/v1';
 const DAY = 24 * 3600 * 1000;
@@ -54,12 +54,14 @@ describe.each(TEST_DATABASES)('events list on $kind', (database) => {
       const filters = 'start_date=2030-05-01%2000%3A00%3A00&end_date=2030-05-31%2023%3A59%3A59&search=event&status=publish';
       expect(first.body.rest_url).toBe(`${ROOT}/events/?page=1&per_page=2&${filters}`);
       expect(first.body.next_rest_url).toBe(`${ROOT}/events/?per_page=2&${filters}&page=2`);
-      expect(first.headers.link).toBe(`<${first.body.next_rest_url}>; rel="next"`);
+      expect(first.headers.link).toBe(`<${first.body.next_rest_url}>; rel="next", ${DISCOVERY_LINK}`);
 
       const second = await t.request.get(first.body.next_rest_url.replace('http://calendar.test', '')).expect(200);
       expect(Object.keys(second.body)).toEqual(['events', 'rest_url', 'next_rest_url', 'previous_rest_url', 'total', 'total_pages']);
       expect(second.body.previous_rest_url).toBe(`${ROOT}/events/?per_page=2&${filters}`);
-      expect(second.headers.link).toBe(`<${second.body.next_rest_url}>; rel="next", <${second.body.previous_rest_url}>; rel="prev"`);
+      expect(second.headers.link).toBe(
+        `<${second.body.next_rest_url}>; rel="next", <${second.body.previous_rest_url}>; rel="prev", ${DISCOVERY_LINK}`,
+      );
 
       const third = await t.request.get(second.body.next_rest_url.replace('http://calendar.test', '')).expect(200);
       expect(third.body).not.toHaveProperty('next_rest_url');

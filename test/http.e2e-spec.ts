@@ -279,6 +279,17 @@ describe.each(TEST_DATABASES)('HTTP conventions on $kind', (database) => {
     expect(res.headers['access-control-allow-headers']).toMatch(/Authorization/);
   });
 
+  it("allows the request headers WordPress allows, so its browser clients' X-WP-Nonce passes the preflight", async () => {
+    const res = await t.request
+      .options(t.api('/events'))
+      .set('Origin', 'https://app.example.com')
+      .set('Access-Control-Request-Method', 'POST')
+      .set('Access-Control-Request-Headers', 'X-WP-Nonce, Content-Type');
+    expect(res.status).toBe(204);
+    const allowed = String(res.headers['access-control-allow-headers']).split(/,\s*/);
+    expect(allowed).toEqual(expect.arrayContaining(['Authorization', 'X-WP-Nonce', 'Content-Disposition', 'Content-MD5', 'Content-Type']));
+  });
+
   it('answers every preflight with 204 and the CORS headers, whatever the path (a rest_url with its slash, /health)', async () => {
     for (const path of [t.api('/categories/'), t.api('/Events'), t.api('/events/by-slug/a%2Fb'), '/health', t.api('/nothing')]) {
       const res = await t.request

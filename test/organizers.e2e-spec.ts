@@ -1,7 +1,7 @@
 import { Role } from '../src/auth/roles';
 import { TEST_DATABASES } from './support/databases';
 import { EventFixtures, ORGANIZER_KEYS, inReferenceOrder, token } from './support/linked-posts';
-import { TestApp, TestUser } from './support/test-app';
+import { TestApp, TestUser, DISCOVERY_LINK } from './support/test-app';
 
 const ROOT = 'http://calendar.test/calendar/events/v1';
 const ROLES = ['subscriber', 'contributor', 'author', 'editor', 'administrator'] as const;
@@ -363,7 +363,7 @@ describe.each(TEST_DATABASES)('organizers on $kind', (database) => {
       });
       expect(res.headers['x-tec-total']).toBe('3');
       expect(res.headers['x-tec-totalpages']).toBe('2');
-      expect(res.headers.link).toBe(`<${res.body.next_rest_url}>; rel="next"`);
+      expect(res.headers.link).toBe(`<${res.body.next_rest_url}>; rel="next", ${DISCOVERY_LINK}`);
       const page2 = await get(`/organizers?search=${word}&per_page=2&page=2`).expect(200);
       expect(ids(page2.body)).toEqual([a.id]);
       expect(page2.body.previous_rest_url).toBe(`${ROOT}/organizers/?per_page=2&search=${word}&status=publish`);

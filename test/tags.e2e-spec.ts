@@ -1,7 +1,7 @@
 import { Role } from '../src/auth/roles';
 import { TEST_DATABASES } from './support/databases';
 import { TAG_KEYS, TermFixtures } from './support/terms';
-import { TestApp, TestUser } from './support/test-app';
+import { TestApp, TestUser, DISCOVERY_LINK } from './support/test-app';
 
 const ROOT = 'http://calendar.test/calendar/events/v1';
 const LIST_KEYS = ['rest_url', 'total', 'total_pages', 'tags'];
@@ -368,7 +368,7 @@ describe.each(TEST_DATABASES)('tags on $kind', (database) => {
       const first = await list('?hide_empty=0&per_page=3&orderby=id').expect(200);
       expect(first.body).toMatchObject({ total: 4, total_pages: 2 });
       expect(first.body.next_rest_url).toBe(`${ROOT}/tags/?per_page=3&orderby=id&hide_empty=0&page=2`);
-      expect(first.headers.link).toBe(`<${ROOT}/tags/?per_page=3&orderby=id&hide_empty=0&page=2>; rel="next"`);
+      expect(first.headers.link).toBe(`<${ROOT}/tags/?per_page=3&orderby=id&hide_empty=0&page=2>; rel="next", ${DISCOVERY_LINK}`);
       const second = await list('?hide_empty=0&per_page=3&orderby=id&page=2').expect(200);
       expect(Object.keys(second.body)).toEqual([...LIST_KEYS, 'previous_rest_url']);
       expect(names(second.body)).toEqual(['Indoor']);

@@ -2,7 +2,7 @@ import { Role } from '../src/auth/roles';
 import { TEST_DATABASES } from './support/databases';
 import { recordQueries } from './support/events';
 import { EventFixtures, VENUE_KEYS, inReferenceOrder, token } from './support/linked-posts';
-import { TestApp, TestUser } from './support/test-app';
+import { TestApp, TestUser, DISCOVERY_LINK } from './support/test-app';
 
 const ROOT = 'http://calendar.test/calendar/events/v1';
 const LIST_KEYS = ['venues', 'rest_url', 'total', 'total_pages'];
@@ -769,7 +769,8 @@ describe.each(TEST_DATABASES)('venues on $kind', (database) => {
       expect(res.body).toEqual({ venues: [], rest_url: expect.any(String), total: 0, total_pages: 0 });
       expect(res.headers['x-tec-total']).toBe('0');
       expect(res.headers['x-tec-totalpages']).toBe('0');
-      expect(res.headers.link).toBeUndefined();
+      // No next or prev: only WordPress's discovery link, as on every answer.
+      expect(res.headers.link).toBe(DISCOVERY_LINK);
     });
 
     it('orders newest publication first, then id, with the reference envelope, headers and links', async () => {
@@ -789,7 +790,7 @@ describe.each(TEST_DATABASES)('venues on $kind', (database) => {
       });
       expect(first.headers['x-tec-total']).toBe('4');
       expect(first.headers['x-tec-totalpages']).toBe('2');
-      expect(first.headers.link).toBe(`<${first.body.next_rest_url}>; rel="next"`);
+      expect(first.headers.link).toBe(`<${first.body.next_rest_url}>; rel="next", ${DISCOVERY_LINK}`);
       for (const venue of first.body.venues) {
         expect(Object.keys(venue)).toEqual(inReferenceOrder(venue, VENUE_KEYS));
         expect(venue).not.toHaveProperty('json_ld');
@@ -799,7 +800,7 @@ describe.each(TEST_DATABASES)('venues on $kind', (database) => {
       expect(ids(second.body)).toEqual([a.id]);
       expect(Object.keys(second.body)).toEqual(['venues', 'rest_url', 'previous_rest_url', 'total', 'total_pages']);
       expect(second.body.previous_rest_url).toBe(`${ROOT}/venues/?per_page=3&search=${word}&status=publish`);
-      expect(second.headers.link).toBe(`<${second.body.previous_rest_url}>; rel="prev"`);
+      expect(second.headers.link).toBe(`<${second.body.previous_rest_url}>; rel="prev", ${DISCOVERY_LINK}`);
 
       const beyond = await get(`/venues?search=${word}&per_page=3&page=3`).expect(404);
       expect(beyond.body).toEqual({

@@ -23,6 +23,9 @@ export interface TestUser {
  * The real app on a fresh database of one kind, built by the same createApp as production.
  * `api(path)` is the namespace URL of a route, e.g. api('/categories').
  */
+/** WordPress's discovery link, on every answer of a TestApp (its SITE_URL, no REST_PREFIX). */
+export const DISCOVERY_LINK = '<http://calendar.test/>; rel="https://api.w.org/"';
+
 export class TestApp {
   private constructor(
     readonly app: NestExpressApplication,

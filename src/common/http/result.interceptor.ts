@@ -22,16 +22,27 @@ export class ResultInterceptor implements NestInterceptor {
           return created.body;
         }
         if (result instanceof TextResult) {
-          response.type(result.contentType).set(result.headers);
+          const { Link: pageLinks, ...headers } = result.headers;
+          response.type(result.contentType).set(headers);
+          if (pageLinks) setPageLinks(response, pageLinks);
           return result.text;
         }
         if (!(result instanceof ListPage)) return result;
         response.setHeader('X-TEC-Total', String(result.total));
         response.setHeader('X-TEC-TotalPages', String(result.totalPages));
         const link = result.linkHeader();
-        if (link) response.setHeader('Link', link);
+        if (link) setPageLinks(response, link);
         return result.body;
       }),
     );
   }
+}
+
+/**
+ * A page's next/prev links, before WordPress's discovery link (restRootLink), not instead of it: a
+ * client of the original finds that on every answer, and its event lists sent no page links.
+ */
+function setPageLinks(response: Response, links: string): void {
+  const discovery = response.getHeader('Link');
+  response.setHeader('Link', discovery ? `${links}, ${String(discovery)}` : links);
 }
