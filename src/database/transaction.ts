@@ -89,7 +89,7 @@ export function transaction<T>(dataSource: DataSource, work: (manager: EntityMan
       throw error;
     }
   };
-  if (!isSqlite(dataSource)) return withDeadlockRetry(bracketed);
+  if (!isSqlite(dataSource)) return withDeadlockRetry(dataSource, bracketed);
   const previous = sqliteQueues.get(dataSource) ?? Promise.resolve();
   addWaiting(dataSource, 1);
   const run = previous.then(() => {
@@ -178,12 +178,37 @@ export function isolateSqliteReads(dataSource: DataSource): DataSource {
   return dataSource;
 }
 
-async function withDeadlockRetry<T>(attempt: () => Promise<T>): Promise<T> {
+/** How often transaction() ran work again, by cause, per data source (MySQL/MariaDB). */
+export interface TransactionRetries {
+  /** Attempts chosen as a deadlock victim, retried or (the last one) given up on. */
+  deadlocks: number;
+  /** Attempts that found their snapshot stale (StaleReadError, a foreign key refused). */
+  staleReads: number;
+  /** Transactions that ran out of attempts on either. */
+  exhausted: number;
+}
+const retryCounts = new WeakMap<DataSource, TransactionRetries>();
+
+/** The retries transaction() made on `dataSource` so far (a copy; zeros on SQLite). */
+export function transactionRetries(dataSource: DataSource): TransactionRetries {
+  return { ...(retryCounts.get(dataSource) ?? { deadlocks: 0, staleReads: 0, exhausted: 0 }) };
+}
+
+async function withDeadlockRetry<T>(dataSource: DataSource, attempt: () => Promise<T>): Promise<T> {
   for (let n = 1; ; n++) {
     try {
       return await attempt();
     } catch (error) {
-      if (n >= MAX_ATTEMPTS || !(isDeadlock(error) || isStaleRead(error))) throw error;
+      const deadlock = isDeadlock(error);
+      if (!deadlock && !isStaleRead(error)) throw error;
+      let counts = retryCounts.get(dataSource);
+      if (!counts) retryCounts.set(dataSource, (counts = { deadlocks: 0, staleReads: 0, exhausted: 0 }));
+      if (deadlock) counts.deadlocks++;
+      else counts.staleReads++;
+      if (n >= MAX_ATTEMPTS) {
+        counts.exhausted++;
+        throw error;
+      }
       await new Promise((resolve) => setTimeout(resolve, randomInt(2, 10 * n)));
     }
   }

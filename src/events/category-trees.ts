@@ -27,35 +27,61 @@ export class CategoryTrees {
  * last committed parents and holds them until the commit: a category move (TermsService, which
  * updates the moved row, then remakes its events' rows of the trees above it and changes their
  * counts by them) waits for this write or this write for it: one works from what the other left,
- * never from what both started from. One statement
- * in the common case: the ancestors found by walking up, locked; should a locked row's parent be
- * one the walk did not see (a move committed meanwhile), the rows are locked again with it.
+ * never from what both started from. Two statements in the common case: the ancestors found by
+ * walking up (a plain read), then those rows locked by primary key; should a locked row's parent
+ * be one the walk did not see (a move committed meanwhile), the rows are locked again with it.
+ * Locked by primary key and only those rows: locked through the walk's own statement, MariaDB
+ * chose a scan of the whole (small) table for a semi-join of a dozen ids and share-locked every
+ * term, tags too, so every event write waited for every other's term counts (locked for update)
+ * and deadlocked with them (a concurrency fuzz: the most frequent deadlock by far).
  */
 export async function loadCategoryTrees(manager: EntityManager, termIds: readonly number[]): Promise<CategoryTrees> {
   const ids = [...new Set(termIds)];
   if (!ids.length) return new CategoryTrees(new Map());
-  const sqlite = isSqlite(manager);
-  const rows = await manager.query<ParentRow[]>(
-    `WITH RECURSIVE up (id, parent) AS (
-       SELECT id, parent FROM terms WHERE id IN (${marks(ids.length)}) AND taxonomy = ?
-       UNION SELECT t.id, t.parent FROM terms t INNER JOIN up ON t.id = up.parent WHERE t.taxonomy = ?
-     ) ${sqlite ? 'SELECT id, parent FROM up' : 'SELECT id, parent FROM terms WHERE id IN (SELECT id FROM up) ORDER BY id LOCK IN SHARE MODE'}`,
-    [...ids, CATEGORY.name, CATEGORY.name],
-  );
-  let parents = parentMap(rows);
-  if (sqlite) return new CategoryTrees(parents);
-  for (let wanted = new Set(parents.keys()); ;) {
+  const walked = await walkUp(manager, ids);
+  if (isSqlite(manager)) return new CategoryTrees(walked);
+  let parents = await lockedParents(manager, [...walked.keys()]);
+  for (let wanted = new Set(walked.keys()); ;) {
     const missing = [...parents.values()].filter((parent) => parent !== 0 && !wanted.has(parent));
     if (!missing.length) return new CategoryTrees(parents);
     for (const parent of missing) wanted.add(parent);
-    const list = [...wanted].sort((a, b) => a - b);
-    parents = parentMap(
-      await manager.query<ParentRow[]>(
-        `SELECT id, parent FROM terms WHERE id IN (${marks(list.length)}) AND taxonomy = ? ORDER BY id LOCK IN SHARE MODE`,
-        [...list, CATEGORY.name],
-      ),
+    parents = await lockedParents(manager, [...wanted]);
+  }
+}
+
+/** The categories among `ids` and their ancestors, with their parents: a plain read (the transaction's snapshot). */
+async function walkUp(manager: EntityManager, ids: readonly number[]): Promise<Map<number, number>> {
+  return parentMap(
+    await manager.query<ParentRow[]>(
+      `WITH RECURSIVE up (id, parent) AS (
+         SELECT id, parent FROM terms WHERE id IN (${marks(ids.length)}) AND taxonomy = ?
+         UNION SELECT t.id, t.parent FROM terms t INNER JOIN up ON t.id = up.parent WHERE t.taxonomy = ?
+       ) SELECT id, parent FROM up`,
+      [...ids, CATEGORY.name, CATEGORY.name],
+    ),
+  );
+}
+
+/** Ids per locking read: below MariaDB's in_predicate_conversion_threshold (1,000), which would make the IN list a join. */
+const LOCKED_READ_CHUNK = 900;
+
+/**
+ * The parents of the categories `ids`, share-locked (MySQL/MariaDB) by primary key in id order:
+ * each row found, and no other (FORCE INDEX: not a scan of the table, which locks every row).
+ */
+async function lockedParents(manager: EntityManager, ids: readonly number[]): Promise<Map<number, number>> {
+  const sorted = [...new Set(ids)].sort((a, b) => a - b);
+  const rows: ParentRow[] = [];
+  for (let from = 0; from < sorted.length; from += LOCKED_READ_CHUNK) {
+    const slice = sorted.slice(from, from + LOCKED_READ_CHUNK);
+    rows.push(
+      ...(await manager.query<ParentRow[]>(
+        `SELECT id, parent FROM terms FORCE INDEX (PRIMARY) WHERE id IN (${marks(slice.length)}) AND taxonomy = ? ORDER BY id LOCK IN SHARE MODE`,
+        [...slice, CATEGORY.name],
+      )),
     );
   }
+  return parentMap(rows);
 }
 
 type ParentRow = { id: number | string; parent: number | string };

@@ -46,6 +46,11 @@ export class ThrowAwayMariaDb {
     }
   }
 
+  /** The server's error log (deadlocks too, with --innodb-print-all-deadlocks). */
+  get errorLog(): string {
+    return join(this.dir, 'error.log');
+  }
+
   /** The DATABASE_URL of `database` on this server. */
   url(database: string): string {
     return `mariadb://root@127.0.0.1:${this.port}/${database}`;
