@@ -45,9 +45,15 @@ const MAX_ATTEMPTS = 8;
  * once, so on SQLite transactions are queued (and other requests' statements wait for the one
  * running: see isolateSqliteReads). On MySQL/MariaDB a transaction chosen as a deadlock victim is
  * retried (it was rolled back, so running it again is safe). Never call it from inside `work`: on
- * SQLite the inner call would wait for the outer one forever.
+ * SQLite the inner call would wait for the outer one forever. `readCommitted` (MySQL/MariaDB):
+ * every plain read sees what has committed by then, not the snapshot of the first one; for writes
+ * that take their locks after reading what to lock (TermsService's deletes and moves).
  */
-export function transaction<T>(dataSource: DataSource, work: (manager: EntityManager) => Promise<T>): Promise<T> {
+export function transaction<T>(
+  dataSource: DataSource,
+  work: (manager: EntityManager) => Promise<T>,
+  options: { readonly readCommitted?: boolean } = {},
+): Promise<T> {
   const precondition = preconditions.getStore();
   const finisher = finishers.getStore();
   const finished = finisher
@@ -65,12 +71,15 @@ export function transaction<T>(dataSource: DataSource, work: (manager: EntityMan
           return { result, guarded: true };
         }
       : async (manager: EntityManager) => ({ result: await finished(manager), guarded: false });
+  // The server's isolation (REPEATABLE READ) unless asked: naming it would cost every write a statement.
+  const inTransaction = <R>(fn: (manager: EntityManager) => Promise<R>) =>
+    options.readCommitted && !isSqlite(dataSource) ? dataSource.transaction('READ COMMITTED', fn) : dataSource.transaction(fn);
   // Once it has committed, the remembered reads (ReadCache) it can change end, here and on other
   // instances (issues #14, #15): the work notes what it wrote (write-notes.ts).
   const bracketed = async () => {
     let workFailed = false;
     const notes = collectingWrites(() =>
-      dataSource.transaction((manager) =>
+      inTransaction((manager) =>
         guarded(manager).catch((error: unknown) => {
           workFailed = true;
           throw error;

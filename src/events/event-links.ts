@@ -351,6 +351,37 @@ export class EventLinks {
   }
 
   /**
+   * Before a term is deleted or a category moved (TermsService), MySQL/MariaDB: the events it will
+   * write, locked for update in id order (a tag's linked events, the events of a category's tree,
+   * as the snapshot sees them), and the categories those events are linked to (for
+   * lockTermsInOrder). Event writes lock their event rows first, then the term rows: a term write
+   * that locked its term first and then the link and tree rows of those events deadlocked with
+   * every write of one of them waiting for the term (its count or its tree) while holding them.
+   * An event that joins meanwhile was written by a write that share-locked the term: the term
+   * write, locking it next, waits for that one's commit.
+   */
+  async lockEventsOfTerm(manager: EntityManager, kind: 'term' | 'tree', termId: number): Promise<{ categoryIds: number[] }> {
+    if (isSqlite(manager)) return { categoryIds: [] };
+    const { table, column } = LINK_TABLES[kind];
+    const eventIds = (
+      await manager.query<{ id: number | string }[]>(`SELECT event_id AS id FROM ${table} WHERE ${column} = ? ORDER BY event_id`, [termId])
+    ).map((row) => Number(row.id));
+    const categoryIds = new Set<number>();
+    for (let from = 0; from < eventIds.length; from += LOCKED_READ_CHUNK) {
+      const slice = eventIds.slice(from, from + LOCKED_READ_CHUNK);
+      await manager.query(`SELECT id FROM events FORCE INDEX (PRIMARY) WHERE id IN (${marks(slice.length)}) ORDER BY id FOR UPDATE`, slice);
+      if (kind === 'tree') {
+        const rows = await manager.query<{ id: number | string }[]>(
+          `SELECT DISTINCT l.term_id AS id FROM event_terms l INNER JOIN terms t ON t.id = l.term_id WHERE t.taxonomy = ? AND l.event_id IN (${marks(slice.length)})`,
+          [CATEGORY.name, ...slice],
+        );
+        for (const row of rows) categoryIds.add(Number(row.id));
+      }
+    }
+    return { categoryIds: [...categoryIds] };
+  }
+
+  /**
    * Every row of event_category_trees made afresh (all in one statement: `events:recount-days` and
    * `terms:recount`, for links or parents written with SQL). The copies are event_terms' own (its
    * list index holds them); should two rows of one event disagree, the least of each is kept

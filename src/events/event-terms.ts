@@ -8,6 +8,7 @@ import { insertTerm, termNameKey } from '../terms/term-insert';
 import { TermEntity } from '../terms/term.entity';
 import { eventLinks } from './event-links';
 import { recountCategoryTrees } from './event-day-counts';
+import { lockTermsInOrder } from './category-trees';
 import { marks, SqlPiece } from '../database/placeholders';
 import { JsonRead, mapRead } from '../database/read-together';
 import { isSqlite } from '../database/dialect';
@@ -250,7 +251,11 @@ export function termCountUpdate(deltas: ReadonlyMap<number, number>, sqlite: boo
  * be read after the event's row lock, or two writers of one event would apply the same change.
  */
 export async function adjustTermCounts(manager: EntityManager, before: CountedState, after: CountedState): Promise<void> {
-  const update = termCountUpdate(termCountDeltas(before, after), isSqlite(manager));
+  const deltas = termCountDeltas(before, after);
+  // Every term row the write locks from here on (counts, new links' foreign keys, the linked terms'
+  // check, the category trees), in id order at once: see lockTermsInOrder.
+  await lockTermsInOrder(manager, [...deltas.keys()], [...before.termIds, ...after.termIds]);
+  const update = termCountUpdate(deltas, isSqlite(manager));
   if (update) await manager.query(update.sql, update.params);
 }
 
