@@ -103,8 +103,8 @@ export async function lockTermsInOrder(manager: EntityManager, exclusive: readon
   await lock(run, mode);
 }
 
-/** Ids per locking read: below MariaDB's in_predicate_conversion_threshold (1,000), which would make the IN list a join. */
-const LOCKED_READ_CHUNK = 900;
+/** Ids per locking read (here and in EventLinks): below MariaDB's in_predicate_conversion_threshold (1,000), which would make the IN list a join. */
+export const LOCKED_READ_CHUNK = 900;
 
 /**
  * The parents of the categories `ids`, share-locked (MySQL/MariaDB) by primary key in id order:

@@ -4,7 +4,7 @@ import { EventCategoryTreeEntity, EventOrganizerEntity, EventTermEntity, EventVe
 import { marks } from '../database/placeholders';
 import { isSqlite } from '../database/dialect';
 import { CATEGORY } from '../terms/taxonomy';
-import { loadCategoryTrees } from './category-trees';
+import { LOCKED_READ_CHUNK, loadCategoryTrees } from './category-trees';
 import { storedInstant } from '../database/stored-instant';
 
 /** What an event is linked to: its categories and tags, venues, organizers. */
@@ -81,8 +81,6 @@ export interface EventLinkIds {
 const CHUNK = 200;
 /** Events per statement when the tree rows of a moved or deleted category's events are made afresh. */
 const RESYNC_CHUNK = 2000;
-/** Ids per locking read of resyncTrees: below MariaDB's in_predicate_conversion_threshold (1,000). */
-const LOCKED_READ_CHUNK = 900;
 
 /**
  * INSERT of tree rows (`select` gives category_id, event_id and the copies, and ends with its
