@@ -71,9 +71,12 @@ class ScaleOutShutdown implements OnApplicationShutdown {
         const limits = carried[WORK_LIMITS];
         const replicas = carried[READ_REPLICAS];
         const dataSource = usePreparedStatements(isolateSqliteReads(await initializeMigrated(options!)));
-        // Routing first: the bounds then wrap whichever connection it obtains.
-        if (replicas) routers.set(dataSource, new ReplicaRouter(dataSource, replicas.readUrls, replicas.replicaMaxLagSeconds).install());
-        return limits ? boundDatabaseWork(dataSource, limits) : dataSource;
+        // Routing first: the bounds then wrap whichever connection it obtains, and the retry of a
+        // read a replica failed wraps the bounds (their time limits are among its failures).
+        const router = replicas && new ReplicaRouter(dataSource, replicas.readUrls, replicas.replicaMaxLagSeconds).install();
+        const bounded = limits ? boundDatabaseWork(dataSource, limits) : dataSource;
+        if (router) routers.set(dataSource, router.retryFailedReads());
+        return bounded;
       },
     }),
   ],

@@ -1,7 +1,9 @@
 import { Logger } from '@nestjs/common';
 import { Connection, RowDataPacket, createConnection } from 'mysql2/promise';
-import { DataSource } from 'typeorm';
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { DataSource, QueryRunner } from 'typeorm';
 import { readsMayUseReplica } from './read-routing';
+import { replicaFault } from './replica-faults';
 
 /** How often each replica's replication state is read; while a write is not yet on every replica, this often. */
 export const REPLICA_CHECK_MS = 1000;
@@ -27,6 +29,35 @@ interface Replica {
   lagSeconds: number | null;
   /** Whether its state has been logged once: a replica that never serves (wrong URL, not replicating) is logged too. */
   reported: boolean;
+  /** Its pool's connections running a request's statement now: cut when it stops answering. */
+  readonly busy: Set<PooledConnection>;
+  /** Requests waiting for a connection of its pool: sent to the primary when it stops answering. */
+  readonly waiting: Set<() => void>;
+}
+
+/** The parts of mysql2's pooled connection used here. */
+interface PooledConnection {
+  release(): void;
+  destroy(): void;
+  stream?: { destroy(error?: Error): void };
+}
+
+/** One statement of a replica-routed runner: the replica it went to (once picked) and its connection. */
+interface Attempt {
+  replica: Replica | null;
+  connection: PooledConnection | null;
+}
+
+/** The statement being run by withFallback: obtainSlaveConnection tells it where it went. */
+const attempts = new AsyncLocalStorage<Attempt>();
+
+/** What the statements still running on a replica that stopped answering fail with (then run elsewhere). */
+export class ReplicaAbandonedError extends Error {
+  readonly fatal = true;
+
+  constructor(replica: string, why: string) {
+    super(`${replica} left out of reads: ${why}`);
+  }
 }
 
 type Flavour = 'mariadb' | 'mysql';
@@ -38,6 +69,13 @@ type Flavour = 'mariadb' | 'mysql';
  * REPLICA_CHECK_MS) and taken back once it is within the lag and has applied everything the
  * primary had at that check (GTID: MariaDB MASTER_GTID_WAIT, MySQL GTID_SUBSET). With none
  * serving, the primary answers every read.
+ *
+ * A read a replica fails for its own reasons (no answer, a lost connection, a table or column it
+ * does not have yet: replica-faults.ts) runs once more on the next serving replica or the
+ * primary, and the replica is left out until a check finds it well and caught up. When a replica
+ * stops answering, its statements in flight and the requests waiting for one of its connections
+ * go elsewhere at once rather than waiting for their own time limits: a frozen replica costs the
+ * reads in flight a second or two, not an error.
  */
 export class ReplicaRouter {
   private readonly replicas: Replica[];
@@ -52,6 +90,8 @@ export class ReplicaRouter {
   private due = Infinity;
   private checking: Promise<void> | null = null;
   private stopped = false;
+  /** The replica each connection handed out for reads came from. */
+  private readonly origin = new WeakMap<PooledConnection, Replica>();
 
   constructor(
     private readonly dataSource: DataSource,
@@ -66,6 +106,8 @@ export class ReplicaRouter {
       serving: false,
       reported: false,
       lagSeconds: null,
+      busy: new Set(),
+      waiting: new Set(),
     }));
   }
 
@@ -73,10 +115,10 @@ export class ReplicaRouter {
   install(): this {
     const driver = this.dataSource.driver as unknown as {
       options: { replication?: { defaultMode?: string } };
-      poolCluster: { getConnection(node: string, callback: (error: Error | null, connection: unknown) => void): void };
-      obtainMasterConnection(): Promise<unknown>;
-      obtainSlaveConnection(): Promise<unknown>;
-      prepareDbConnection(connection: unknown): unknown;
+      poolCluster: { getConnection(node: string, callback: (error: Error | null, connection: PooledConnection) => void): void };
+      obtainMasterConnection(): Promise<PooledConnection>;
+      obtainSlaveConnection(): Promise<PooledConnection>;
+      prepareDbConnection(connection: PooledConnection): PooledConnection;
     };
     // Reads of query builders ask for a "slave" runner; the routing below decides who answers.
     if (driver.options.replication) driver.options.replication.defaultMode = 'slave';
@@ -84,16 +126,46 @@ export class ReplicaRouter {
     driver.obtainSlaveConnection = () => {
       const replica = readsMayUseReplica() ? this.pick() : null;
       if (!replica) return primary();
-      return new Promise((resolve, reject) =>
-        driver.poolCluster.getConnection(replica.node, (error, connection) => {
-          if (!error) return resolve(driver.prepareDbConnection(connection));
-          // Gone since the last check: leave it out until the next one finds it well, and ask the primary.
-          this.leaveOut(replica, `no connection (${error.message})`);
+      const attempt = attempts.getStore();
+      if (attempt) attempt.replica = replica;
+      return new Promise((resolve, reject) => {
+        let settled = false;
+        const elsewhere = () => {
+          if (settled) return;
+          settled = true;
+          replica.waiting.delete(elsewhere);
           primary().then(resolve, reject);
-        }),
-      );
+        };
+        replica.waiting.add(elsewhere);
+        driver.poolCluster.getConnection(replica.node, (error, connection) => {
+          // Gone since the last check: leave it out until the next one finds it well, and ask the primary.
+          if (error) return this.leaveOut(replica, `no connection (${error.message})`, true);
+          // Sent elsewhere while it waited (the replica stopped answering).
+          if (settled) return connection.release();
+          settled = true;
+          replica.waiting.delete(elsewhere);
+          const ready = driver.prepareDbConnection(connection);
+          this.origin.set(ready, replica);
+          if (attempt) {
+            attempt.connection = ready;
+            replica.busy.add(ready);
+          }
+          resolve(ready);
+        });
+      });
     };
     this.schedule(0);
+    return this;
+  }
+
+  /**
+   * Runs a replica-routed read that its replica failed once more elsewhere (see the class). Wraps
+   * the runners after boundDatabaseWork has, so that its time limits are among the failures seen.
+   */
+  retryFailedReads(): this {
+    const driver = this.dataSource.driver as unknown as { createQueryRunner(mode: 'master' | 'slave'): QueryRunner };
+    const create = driver.createQueryRunner.bind(driver);
+    driver.createQueryRunner = (mode) => (mode === 'slave' ? this.withFallback(create(mode)) : create(mode));
     return this;
   }
 
@@ -117,6 +189,34 @@ export class ReplicaRouter {
     clearTimeout(this.timer);
     await this.checking;
     await Promise.all(this.replicas.map((replica) => this.disconnect(replica)));
+  }
+
+  private withFallback(runner: QueryRunner): QueryRunner {
+    const held = runner as unknown as { databaseConnection?: PooledConnection; databaseConnectionPromise?: Promise<unknown> };
+    const query = runner.query.bind(runner) as (...args: unknown[]) => Promise<unknown>;
+    runner.query = (async (...args: unknown[]) => {
+      // A connection taken by an earlier statement of this runner: find out whose it is.
+      const replica = held.databaseConnection ? this.origin.get(held.databaseConnection) : undefined;
+      const attempt: Attempt = { replica: replica ?? null, connection: replica ? held.databaseConnection! : null };
+      if (replica) replica.busy.add(attempt.connection!);
+      try {
+        return await attempts.run(attempt, () => query(...args));
+      } catch (error) {
+        const fault = attempt.replica && !runner.isTransactionActive ? replicaFault(error) : null;
+        if (!fault) throw error;
+        this.leaveOut(attempt.replica!, fault.why, fault.cut);
+        // Its connection goes (to the pool if only the statement failed); the runner takes another.
+        const connection = held.databaseConnection;
+        held.databaseConnection = undefined;
+        held.databaseConnectionPromise = undefined;
+        if (connection && fault.cut) connection.destroy();
+        else connection?.release();
+        return query(...args);
+      } finally {
+        if (attempt.connection) attempt.replica?.busy.delete(attempt.connection);
+      }
+    }) as QueryRunner['query'];
+    return runner;
   }
 
   /** Round robin over the serving replicas. */
@@ -193,7 +293,7 @@ export class ReplicaRouter {
     } catch (error) {
       // Not known: /ready says `null`, not the lag of an earlier check.
       replica.lagSeconds = null;
-      this.leaveOut(replica, (error as Error).message);
+      this.leaveOut(replica, (error as Error).message, true);
       const connection = replica.connection;
       replica.connection = null;
       connection?.destroy();
@@ -233,7 +333,20 @@ export class ReplicaRouter {
     return Number(rows[0].applied) === 1;
   }
 
-  private leaveOut(replica: Replica, why: string): void {
+  /**
+   * Takes the replica out of the rotation. `cut`: it does not answer (or its connections fail), so
+   * the reads still running on it or waiting for one of its connections go elsewhere now.
+   */
+  private leaveOut(replica: Replica, why: string, cut = false): void {
+    if (cut) {
+      for (const connection of replica.busy) {
+        // As bounded-work.ts does with a hung statement: its callback fails, and the connection is not pooled again.
+        connection.stream?.destroy(new ReplicaAbandonedError(replica.name, why));
+        connection.destroy();
+      }
+      replica.busy.clear();
+      for (const elsewhere of [...replica.waiting]) elsewhere();
+    }
     if (!replica.serving) {
       if (!replica.reported) this.logger.warn(`${replica.name} does not serve reads: ${why}`);
       replica.reported = true;
