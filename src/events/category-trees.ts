@@ -74,20 +74,32 @@ async function walkUp(manager: EntityManager, ids: readonly number[]): Promise<M
  * write held for update (its count, or a move), which waited for one of the first's (most of the
  * deadlocks of a concurrency fuzz). Rows are only added in ascending id: a run of ids of one mode
  * is one statement.
+ *
+ * Resolves what loadCategoryTrees(exclusive + shared) would, read by the locking reads themselves
+ * (their rows are the last committed ones): a caller that changes no parent before it needs the
+ * trees (an event write, for its day counts) saves that function's two statements. A parent the
+ * snapshot's walk did not see (a move committed meanwhile) is share-locked after the pass, as
+ * loadCategoryTrees does. SQLite (writes take turns, nothing to lock): null.
  */
-export async function lockTermsInOrder(manager: EntityManager, exclusive: readonly number[], shared: readonly number[]): Promise<void> {
-  if (isSqlite(manager)) return;
+export async function lockTermsInOrder(
+  manager: EntityManager,
+  exclusive: readonly number[],
+  shared: readonly number[],
+): Promise<CategoryTrees | null> {
+  if (isSqlite(manager)) return null;
   const forUpdate = new Set(exclusive);
   const named = [...new Set([...exclusive, ...shared])];
-  if (!named.length) return;
+  if (!named.length) return new CategoryTrees(new Map());
   const ids = [...new Set([...named, ...(await walkUp(manager, named)).keys()])].sort((a, b) => a - b);
+  const parents = new Map<number, number>();
   const lock = async (run: readonly number[], update: boolean) => {
     for (let from = 0; from < run.length; from += LOCKED_READ_CHUNK) {
       const slice = run.slice(from, from + LOCKED_READ_CHUNK);
-      await manager.query(
-        `SELECT id FROM terms FORCE INDEX (PRIMARY) WHERE id IN (${marks(slice.length)}) ORDER BY id ${update ? 'FOR UPDATE' : 'LOCK IN SHARE MODE'}`,
+      const rows = await manager.query<(ParentRow & { taxonomy: string })[]>(
+        `SELECT id, parent, taxonomy FROM terms FORCE INDEX (PRIMARY) WHERE id IN (${marks(slice.length)}) ORDER BY id ${update ? 'FOR UPDATE' : 'LOCK IN SHARE MODE'}`,
         slice,
       );
+      for (const row of rows) if (row.taxonomy === CATEGORY.name) parents.set(Number(row.id), Number(row.parent));
     }
   };
   let run: number[] = [];
@@ -101,6 +113,12 @@ export async function lockTermsInOrder(manager: EntityManager, exclusive: readon
     run.push(id);
   }
   await lock(run, mode);
+  for (let wanted = new Set(ids); ;) {
+    const missing = [...new Set(parents.values())].filter((parent) => parent !== 0 && !wanted.has(parent)).sort((a, b) => a - b);
+    if (!missing.length) return new CategoryTrees(parents);
+    for (const parent of missing) wanted.add(parent);
+    await lock(missing, false);
+  }
 }
 
 /** Ids per locking read (here and in EventLinks): below MariaDB's in_predicate_conversion_threshold (1,000), which would make the IN list a join. */

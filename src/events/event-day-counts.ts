@@ -5,7 +5,7 @@ import { ALL, eventsWritten } from '../database/write-scope';
 import { EventTrees, eventLinks } from './event-links';
 import { DayCountDeltas } from './day-count-deltas';
 import { markDayCountsFolded } from './day-count-folding';
-import { loadCategoryTrees } from './category-trees';
+import { CategoryTrees, loadCategoryTrees } from './category-trees';
 import { CATEGORY } from '../terms/taxonomy';
 import { marks } from '../database/placeholders';
 import { isSqlite } from '../database/dialect';
@@ -68,7 +68,12 @@ export function dayStart(day: number): Date {
  * The category trees it reads for the counts also place the events in event_category_trees
  * (EventLinks.syncTrees), which the category lists read.
  */
-export async function recordEventChanges(manager: EntityManager, changes: readonly EventCountChange[]): Promise<void> {
+export async function recordEventChanges(
+  manager: EntityManager,
+  changes: readonly EventCountChange[],
+  /** The write's own trees of every term of `changes`, locked and unchanged since (adjustTermCounts): not read again. */
+  locked?: CategoryTrees,
+): Promise<void> {
   // The same states tell the remembered reads what the write can change (issue #14).
   noteWrite(
     changes.some((change) => 'unlinked' in change)
@@ -76,10 +81,12 @@ export async function recordEventChanges(manager: EntityManager, changes: readon
       : eventsWritten(changes as Extract<EventCountChange, { before: CountedEvent | null }>[]),
   );
   const states = changes.flatMap((change) => ('unlinked' in change ? [] : [change.before, change.after]));
-  const trees = await loadCategoryTrees(
-    manager,
-    states.flatMap((state) => state?.termIds ?? []),
-  );
+  const trees =
+    locked ??
+    (await loadCategoryTrees(
+      manager,
+      states.flatMap((state) => state?.termIds ?? []),
+    ));
   const deltas = new DayCountDeltas(trees);
   const unlinked: { kind: number; postId: number }[] = [];
   const moved: EventTrees[] = [];

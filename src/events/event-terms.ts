@@ -8,7 +8,7 @@ import { insertTerm, termNameKey } from '../terms/term-insert';
 import { TermEntity } from '../terms/term.entity';
 import { eventLinks } from './event-links';
 import { recountCategoryTrees } from './event-day-counts';
-import { lockTermsInOrder } from './category-trees';
+import { CategoryTrees, lockTermsInOrder } from './category-trees';
 import { marks, SqlPiece } from '../database/placeholders';
 import { JsonRead, mapRead } from '../database/read-together';
 import { isSqlite } from '../database/dialect';
@@ -249,14 +249,17 @@ export function termCountUpdate(deltas: ReadonlyMap<number, number>, sqlite: boo
  * Keeps `terms.count` up to date incrementally in the write's transaction: a recount per term
  * costs a COUNT over all its events (~40 ms at 100,000 events on MariaDB, issue #7). `before` must
  * be read after the event's row lock, or two writers of one event would apply the same change.
+ * Resolves the category trees of before's and after's terms as its locks read them (null on
+ * SQLite): lockTermsInOrder.
  */
-export async function adjustTermCounts(manager: EntityManager, before: CountedState, after: CountedState): Promise<void> {
+export async function adjustTermCounts(manager: EntityManager, before: CountedState, after: CountedState): Promise<CategoryTrees | null> {
   const deltas = termCountDeltas(before, after);
   // Every term row the write locks from here on (counts, new links' foreign keys, the linked terms'
   // check, the category trees), in id order at once: see lockTermsInOrder.
-  await lockTermsInOrder(manager, [...deltas.keys()], [...before.termIds, ...after.termIds]);
+  const trees = await lockTermsInOrder(manager, [...deltas.keys()], [...before.termIds, ...after.termIds]);
   const update = termCountUpdate(deltas, isSqlite(manager));
   if (update) await manager.query(update.sql, update.params);
+  return trees;
 }
 
 const PUBLISHED_EVENTS_OF_TERM = eventLinks.publishedCountSql('terms.id');

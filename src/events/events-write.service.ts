@@ -37,6 +37,7 @@ import { missingEventError } from './event-not-found';
 import { LinkKind, eventLinks } from './event-links';
 import { EventView } from './event.presenter';
 import { CountedEvent, loadCountedEvents, recordEventChanges } from './event-day-counts';
+import { CategoryTrees } from './category-trees';
 import { notesComplete } from '../database/write-notes';
 import { CountedState, UNCOUNTED, adjustTermCounts, createTerms, termRefsOfWrite } from './event-terms';
 import { EventsQueryService } from './events-query.service';
@@ -105,12 +106,13 @@ export class EventsWriteService {
         transaction(this.dataSource, async (manager) => {
           const event = new EventEntity();
           const plan = await this.validate(manager, input, user, null);
-          const after = await this.apply(manager, event, input, user, plan, null);
+          const { counted: after, trees } = await this.apply(manager, event, input, user, plan, null);
           if (input.recurrence?.lines.length) await this.recurrence.setRule(manager, event, input.recurrence);
           const [body] = await this.query.present([event], user, { written: true }, manager);
           // Last (but for an Idempotency-Key's response, one UPDATE by primary key after the work):
-          // the day counts of popular days are the hottest rows, locked until the commit.
-          await recordEventChanges(manager, [{ id: event.id, before: null, after }]);
+          // the day counts of popular days are the hottest rows, locked until the commit. No parent
+          // of a category changed since apply locked the trees: they need no second read.
+          await recordEventChanges(manager, [{ id: event.id, before: null, after }], trees ?? undefined);
           notesComplete();
           return new Created(body, this.urls.rest('events', event.id));
         }),
@@ -498,7 +500,7 @@ export class EventsWriteService {
     plan: Plan,
     current: EventEntity | null,
     counted: CountedEvent | null = null,
-  ): Promise<CountedEvent> {
+  ): Promise<{ counted: CountedEvent; trees: CategoryTrees | null }> {
     const creating = current === null;
     const before: CountedState = creating ? UNCOUNTED : { status: current.status, termIds: await this.termIdsOf(manager, current.id) };
     const now = storedMoment(new Date(), this.config.siteTimezone);
@@ -567,7 +569,7 @@ export class EventsWriteService {
     const termIds = await this.newTermIds(manager, event.id, plan, creating);
     // Counts before links: the links' foreign-key checks then find the term rows already locked
     // for update, instead of two writers each holding a shared lock and waiting for the other's.
-    await adjustTermCounts(manager, before, { status: event.status, termIds: termIds ?? before.termIds });
+    const trees = await adjustTermCounts(manager, before, { status: event.status, termIds: termIds ?? before.termIds });
     if (termIds) await this.linkPosts(manager, 'term', event.id, termIds, creating);
     // Everything above planned from this transaction's snapshot: the posts linked before and after
     // must still be as it saw them (a concurrent term delete or venue/organizer trash that
@@ -578,7 +580,7 @@ export class EventsWriteService {
       venueIds: [...(counted?.venueIds ?? []), ...(venueIds ?? [])],
       organizerIds: [...(counted?.organizerIds ?? []), ...(organizerIds ?? [])],
     });
-    return {
+    const state: CountedEvent = {
       status: event.status,
       hideFromListings: event.hideFromListings,
       featured: event.featured,
@@ -589,6 +591,7 @@ export class EventsWriteService {
       venueIds: venueIds ?? counted?.venueIds ?? [],
       organizerIds: organizerIds ?? counted?.organizerIds ?? [],
     };
+    return { counted: state, trees };
   }
 
   /** The event's categories and tags after the write (new terms created), when either was sent. */
