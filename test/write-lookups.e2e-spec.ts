@@ -168,6 +168,18 @@ describe.each(TEST_DATABASES)('the lookups of an event write on $kind', (databas
     expect(await c.count('events')).toBe(events);
   });
 
+  it('names the missing venue, organizer and category in the language asked for, not in English', async () => {
+    const res = await c
+      .write('post', '/events', body({ venue: 987654, organizer: [{ organizer: '' }], categories: [987655] }), 'administrator')
+      .set('Accept-Language', 'de-DE');
+    expect(res.status).toBe(400);
+    expect(res.body.data.params).toEqual({
+      categories: 'Kein(e) Veranstaltungskategorie hat die ID(s): 987655.',
+      venue: 'Kein(e) Veranstaltungsort hat die ID(s): 987654.',
+      organizer: 'Veranstalter: konnte aus den übermittelten Daten nicht angelegt werden, ungültiges Feld organizer.',
+    });
+  });
+
   it('accepts both lists when every id is readable', async () => {
     const res = await create({ categories: [category], tags: [tag], venue, organizer: [organizer] });
     expect(res.status).toBe(201);

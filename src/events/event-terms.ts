@@ -190,8 +190,9 @@ export function termRefsOfWrite(lookups: readonly TermRefs[], mayCreate: boolean
   );
 }
 
-function noun(taxonomy: Taxonomy): string {
-  return taxonomy.hierarchical ? 'event category' : 'event tag';
+/** The word for a term in a message, translated with it. */
+function noun(taxonomy: Taxonomy): Message {
+  return taxonomy.hierarchical ? msg('event category') : msg('event tag');
 }
 
 /** Creates top-level terms named `names` inside the write's transaction and returns their ids. */

@@ -384,7 +384,7 @@ export class EventsWriteService {
     for (const [i, name] of linkedParams.entries()) {
       const service = name === 'venue' ? this.venues : this.organizers;
       const linked = unreadable[i].length
-        ? msg('No %s has the id(s): %s.', name, unreadable[i].join(', '))
+        ? msg('No %s has the id(s): %s.', linkedNoun(name), unreadable[i].join(', '))
         : await this.planLinked(service, name, input[name] ?? []);
       if (!Array.isArray(linked)) reasons[name] = linked;
       else if (name === 'venue') plan.venues = linked;
@@ -481,8 +481,8 @@ export class EventsWriteService {
           : Object.keys(params ?? {});
         const fields = names.join(', ');
         return error.code === 'rest_missing_callback_param'
-          ? msg('The %s could not be created from the provided data: missing %s.', name, fields)
-          : msg('The %s could not be created from the provided data: invalid %s.', name, fields);
+          ? msg('The %s could not be created from the provided data: missing %s.', linkedNoun(name), fields)
+          : msg('The %s could not be created from the provided data: invalid %s.', linkedNoun(name), fields);
       }
     }
     return plan;
@@ -644,7 +644,7 @@ export class EventsWriteService {
       if (!(error instanceof ApiError) || error.code !== 'rest_invalid_param') throw error;
       const params = error.data.params;
       const fields = params && typeof params === 'object' && !Array.isArray(params) ? Object.keys(params).join(', ') : '';
-      throw ApiError.invalidParam(name, msg('The %s could not be created from the provided data: invalid %s.', name, fields));
+      throw ApiError.invalidParam(name, msg('The %s could not be created from the provided data: invalid %s.', linkedNoun(name), fields));
     }
   }
 
@@ -847,4 +847,9 @@ async function isAncestorOf(manager: EntityManager, ancestor: number, id: number
     [id, ancestor],
   );
   return rows.length > 0;
+}
+
+/** The word for a linked post in a message, translated with it ("No venue has the id(s)..."). */
+function linkedNoun(name: 'venue' | 'organizer'): Message {
+  return name === 'venue' ? msg('venue') : msg('organizer');
 }

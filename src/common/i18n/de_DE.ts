@@ -194,9 +194,9 @@ export const de_DE: Record<string, string> = {
   'Syntax error': 'Syntaxfehler',
   'term_exists: the ID of the existing term': 'term_exists: die ID des vorhandenen Begriffs',
   'The %s could not be created from the provided data: invalid %s.':
-    '%s konnte aus den übermittelten Daten nicht angelegt werden: ungültiges Feld %s.',
+    '%s: konnte aus den übermittelten Daten nicht angelegt werden, ungültiges Feld %s.',
   'The %s could not be created from the provided data: missing %s.':
-    '%s konnte aus den übermittelten Daten nicht angelegt werden: Feld %s fehlt.',
+    '%s: konnte aus den übermittelten Daten nicht angelegt werden, Feld %s fehlt.',
   'The amounts, as strings, in ascending order': 'Die Beträge als Zeichenketten, aufsteigend',
   'The archive page to return': 'Die zurückzugebende Archivseite',
   'The author ID, as a string': 'Die Autor-ID als Zeichenkette',
@@ -418,4 +418,8 @@ export const de_DE: Record<string, string> = {
   'not a date or date-time.': 'kein Datum und keine Datums-Uhrzeit.',
   'unknown TZID.': 'unbekannte TZID.',
   'unknown parameter.': 'unbekannter Parameter.',
+  'event category': 'Veranstaltungskategorie',
+  'event tag': 'Veranstaltungsschlagwort',
+  organizer: 'Veranstalter',
+  venue: 'Veranstaltungsort',
 };

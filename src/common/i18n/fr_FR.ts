@@ -192,8 +192,9 @@ export const fr_FR: Record<string, string> = {
   'Syntax error': 'Erreur de syntaxe',
   'term_exists: the ID of the existing term': 'term_exists : l’ID du terme existant',
   'The %s could not be created from the provided data: invalid %s.':
-    'Impossible de créer %s à partir des données fournies : %s non valide.',
-  'The %s could not be created from the provided data: missing %s.': 'Impossible de créer %s à partir des données fournies : %s manquant.',
+    'Création impossible à partir des données fournies (%s) : %s non valide.',
+  'The %s could not be created from the provided data: missing %s.':
+    'Création impossible à partir des données fournies (%s) : %s manquant.',
   'The amounts, as strings, in ascending order': 'Les montants, sous forme de chaînes, par ordre croissant',
   'The archive page to return': 'La page d’archive à renvoyer',
   'The author ID, as a string': 'L’ID de l’auteur, sous forme de chaîne',
@@ -410,4 +411,8 @@ export const fr_FR: Record<string, string> = {
   'not a date or date-time.': 'ni une date ni une date-heure.',
   'unknown TZID.': 'TZID inconnu.',
   'unknown parameter.': 'paramètre inconnu.',
+  'event category': 'catégorie d’évènements',
+  'event tag': 'étiquette d’évènements',
+  organizer: 'organisateur',
+  venue: 'lieu',
 };

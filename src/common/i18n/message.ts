@@ -4,10 +4,13 @@
  */
 export interface Message {
   readonly text: string;
-  readonly args?: readonly (string | number)[];
+  readonly args?: readonly MessageArg[];
 }
 
-export function msg(text: string, ...args: (string | number)[]): Message {
+/** A value as it is, or a word of the sentence that is translated with it (`msg('venue')` in "No %s has..."). */
+export type MessageArg = string | number | Message;
+
+export function msg(text: string, ...args: MessageArg[]): Message {
   return args.length ? { text, args } : { text };
 }
 
@@ -15,8 +18,19 @@ export function isMessage(value: unknown): value is Message {
   return typeof value === 'object' && value !== null && typeof (value as Message).text === 'string';
 }
 
-/** Fills `%s` placeholders in order; `%%` is a literal percent sign. */
-export function formatMessage(template: string, args: readonly (string | number)[] = []): string {
+/**
+ * Fills `%s` placeholders in order; `%%` is a literal percent sign. A Message argument is put in
+ * through `word` (the translator's; untranslated by default).
+ */
+export function formatMessage(
+  template: string,
+  args: readonly MessageArg[] = [],
+  word: (message: Message) => string = (message) => formatMessage(message.text, message.args),
+): string {
   let next = 0;
-  return template.replace(/%%|%s/g, (token) => (token === '%%' ? '%' : String(args[next++] ?? '')));
+  return template.replace(/%%|%s/g, (token) => {
+    if (token === '%%') return '%';
+    const arg = args[next++] ?? '';
+    return isMessage(arg) ? word(arg) : String(arg);
+  });
 }

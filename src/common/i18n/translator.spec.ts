@@ -24,6 +24,13 @@ describe('translate', () => {
     expect(translate(msg('Missing parameter(s): %s (100%%)', 'a, b'), 'en_US')).toBe('Missing parameter(s): a, b (100%)');
   });
 
+  it('translates a word given as a message with its sentence, and writes it in English otherwise', () => {
+    const unknown = msg('No %s has the id(s): %s.', msg('venue'), '7, 9');
+    expect(translate(unknown, 'de_DE')).toBe('Kein(e) Veranstaltungsort hat die ID(s): 7, 9.');
+    expect(translate(unknown, 'fr_FR')).toBe('Aucun(e) lieu n’a le ou les ID : 7, 9.');
+    expect(translate(unknown, 'en_US')).toBe('No venue has the id(s): 7, 9.');
+  });
+
   it('translates messages nested in error data', () => {
     expect(translateDeep({ params: { a: msg('x %s', 1) }, list: [msg('y')] }, 'en_US')).toEqual({ params: { a: 'x 1' }, list: ['y'] });
   });

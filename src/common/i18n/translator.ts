@@ -11,7 +11,7 @@ export function isLocale(value: string): value is Locale {
 /** Translates an English template (the catalog key) into `locale`, then fills its placeholders. */
 export function translate(message: Message, locale: Locale): string {
   const template = CATALOGS[locale][message.text] ?? message.text;
-  return formatMessage(template, message.args);
+  return formatMessage(template, message.args, (word) => translate(word, locale));
 }
 
 /** Replaces every Message inside a JSON-like value by its translation. */
