@@ -75,17 +75,13 @@ export function parseRecurrence(raw: unknown, options: { stored?: boolean } = {}
       rule = parsed.value;
     } else if (name === 'EXDATE' || name === 'RDATE') {
       const dates = parseDateLine(head.slice(1), value);
-      if (!dates.ok) return fail(msg('"%s" is not a valid %s line: %s', line, name, reasonText(dates.reason)));
+      if (!dates.ok) return fail(msg('"%s" is not a valid %s line: %s', line, name, dates.reason));
       (name === 'EXDATE' ? exdates : rdates).push(...dates.value);
     } else {
       return fail(msg('"%s" is not an RRULE, EXDATE or RDATE line.', line));
     }
   }
   return ok({ lines, rule, exdates, rdates });
-}
-
-function reasonText(reason: Message): string {
-  return reason.args?.length ? reason.text.replace(/%s/g, () => String(reason.args?.[0])) : reason.text;
 }
 
 function parseRule(value: string): ParseResult<NonNullable<ParsedRecurrence['rule']>> {
