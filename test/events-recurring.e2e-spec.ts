@@ -128,6 +128,26 @@ describe.each(TEST_DATABASES)('recurring events on $kind', (database) => {
       ]);
     });
 
+    it('excludes the instance of a day whose clock a DST gap skips by an EXDATE at the rule’s clock with a TZID', async () => {
+      const first = await series({
+        start_date: '2027-03-07 02:30',
+        end_date: '2027-03-07 03:00',
+        timezone: 'America/New_York',
+        recurrence: ['RRULE:FREQ=WEEKLY;COUNT=3', 'EXDATE;TZID=America/New_York:20270314T023000'],
+      });
+      expect((await eventsOf(first.id)).map((e) => (e.start_date as string).slice(0, 10))).toEqual(['2027-03-07', '2027-03-21']);
+    });
+
+    it('excludes that instance by an EXDATE of its instant in UTC', async () => {
+      const first = await series({
+        start_date: '2027-03-07 02:30',
+        end_date: '2027-03-07 03:00',
+        timezone: 'America/New_York',
+        recurrence: ['RRULE:FREQ=WEEKLY;COUNT=3', 'EXDATE:20270314T073000Z'],
+      });
+      expect((await eventsOf(first.id)).map((e) => (e.start_date as string).slice(0, 10))).toEqual(['2027-03-07', '2027-03-21']);
+    });
+
     it('stores occurrences up to the horizon, at most 1,000 per series', async () => {
       const first = await series({ start_date: '2027-01-01 07:00:00', end_date: '2027-01-01 08:00:00', recurrence: ['RRULE:FREQ=DAILY'] });
       const stored = await c.count(`event_occurrences WHERE series_id = ${first.id}`);
@@ -371,6 +391,39 @@ describe.each(TEST_DATABASES)('recurring events on $kind', (database) => {
       ]);
     });
 
+    it('keeps a later date deleted for good, and a later occurrence trashed on its own, as they were when splitting', async () => {
+      const first = await series({
+        start_date: '2027-02-01 10:00',
+        end_date: '2027-02-01 11:00',
+        recurrence: ['RRULE:FREQ=WEEKLY;COUNT=5'],
+      });
+      const events = await eventsOf(first.id);
+      await c.write('delete', `/events/${events[3].id}?force=true`, undefined, 'administrator').expect(200);
+      await c.write('delete', `/events/${events[4].id}`, undefined, 'administrator').expect(200);
+      await c.write('patch', `/events/${events[2].id}?scope=following`, { title: 'Later' }, 'administrator').expect(200);
+      const split = await eventsOf(events[2].id);
+      expect(split.map((e) => [e.start_date, e.status])).toEqual([
+        ['2027-02-15 10:00:00', 'publish'],
+        ['2027-03-01 10:00:00', 'trash'],
+      ]);
+    });
+
+    it('does not let a split at an RDATE after the rule’s last date extend the old rule up to it', async () => {
+      const first = await series({
+        start_date: '2027-01-04 10:00',
+        end_date: '2027-01-04 11:00',
+        recurrence: ['RRULE:FREQ=WEEKLY;COUNT=3', 'RDATE:20270301T100000Z'],
+      });
+      const events = await eventsOf(first.id);
+      expect(events.map((e) => (e.start_date as string).slice(0, 10))).toEqual(['2027-01-04', '2027-01-11', '2027-01-18', '2027-03-01']);
+      await c.write('patch', `/events/${events[3].id}?scope=following`, { title: 'Later' }, 'administrator').expect(200);
+      expect((await eventsOf(first.id)).map((e) => (e.start_date as string).slice(0, 10))).toEqual([
+        '2027-01-04',
+        '2027-01-11',
+        '2027-01-18',
+      ]);
+    });
+
     it('counts the first event among COUNT only when the rule makes its date (a Wednesday for BYDAY=MO is not)', async () => {
       const first = await series({
         start_date: '2027-10-06 10:00',
@@ -481,6 +534,29 @@ describe.each(TEST_DATABASES)('recurring events on $kind', (database) => {
       const [, second] = await eventsOf(first.id);
       await c.write('delete', `/events/${second.id}?scope=following`, undefined, 'administrator').expect(200);
       expect((await eventsOf(first.id)).map((event) => event.status)).toEqual(['publish', 'trash', 'trash', 'trash']);
+    });
+
+    it('ends the rule the day before when this and the following occurrences are deleted for good: the horizon made them again', async () => {
+      const first = await series({ start_date: '2027-01-04 10:00', end_date: '2027-01-04 11:00', recurrence: ['RRULE:FREQ=WEEKLY'] });
+      const events = await eventsOf(first.id);
+      const third = events[2];
+      await c.write('delete', `/events/${third.id}?scope=following&force=true`, undefined, 'administrator').expect(200);
+      await t.app.get(RecurrenceService).extendAll(new Date(Date.now() + 70 * 86_400_000));
+      const after = await eventsOf(first.id);
+      expect(after.map((e) => e.start_date)).toEqual(events.slice(0, 2).map((e) => e.start_date));
+    });
+
+    it('sends the dates the horizon adds after occurrences trashed with scope following to the trash too, and restores them with the series', async () => {
+      const first = await series({ start_date: '2027-01-05 10:00', end_date: '2027-01-05 11:00', recurrence: ['RRULE:FREQ=WEEKLY'] });
+      const events = await eventsOf(first.id);
+      await c.write('delete', `/events/${events[2].id}?scope=following`, undefined, 'administrator').expect(200);
+      const before = await c.count(`events WHERE post_parent = ${first.id}`);
+      await t.app.get(RecurrenceService).extendAll(new Date(Date.now() + 70 * 86_400_000));
+      expect(await c.count(`events WHERE post_parent = ${first.id}`)).toBeGreaterThan(before);
+      expect(await c.count(`events WHERE post_parent = ${first.id} AND status <> 'trash'`)).toBe(1);
+      // Restoring the series brings them all back, the new dates with the others.
+      await c.write('patch', `/events/${first.id}`, { status: 'publish' }, 'administrator').expect(200);
+      expect(await c.count(`events WHERE post_parent = ${first.id} AND status <> 'publish'`)).toBe(0);
     });
 
     it('keeps the permissions of the series: an author may not edit an editor’s series', async () => {
@@ -886,6 +962,83 @@ describe.each(TEST_DATABASES)('recurring events on $kind', (database) => {
       ]);
       const feed = await c.get('/events/ics?start_date=2027-03-01&end_date=2027-03-31').expect(200);
       expect(feed.text).toMatch(/^RDATE;VALUE=DATE:20270312\r$/m);
+    });
+
+    const feedMatchesList = async (window: string, until: string) => {
+      const list = await c.list(`${window}&per_page=50`).expect(200);
+      const listed = (list.body.events as EventSummary[])
+        .map((event) => [event.utc_start_date as string, event.title])
+        .sort((a, b) => a[0].localeCompare(b[0]) || a[1].localeCompare(b[1]));
+      const feed = await c.get(`/events/ics?${window}`).expect(200);
+      expect(expand(feed.text, until)).toEqual(listed);
+      return feed.text;
+    };
+
+    it('expands to the list after an EXDATE on a DST-gap day, a split keeping deleted dates and a delete of the following ones', async () => {
+      await c.reset();
+      await series({
+        title: 'Night',
+        start_date: '2027-03-07 02:30',
+        end_date: '2027-03-07 03:00',
+        timezone: 'America/New_York',
+        recurrence: ['RRULE:FREQ=WEEKLY;COUNT=3', 'EXDATE;TZID=America/New_York:20270314T023000'],
+      });
+      const split = await series({
+        title: 'Split',
+        start_date: '2027-02-01 10:00',
+        end_date: '2027-02-01 11:00',
+        recurrence: ['RRULE:FREQ=WEEKLY;COUNT=6'],
+      });
+      const events = await eventsOf(split.id);
+      await c.write('delete', `/events/${events[3].id}?force=true`, undefined, 'administrator').expect(200);
+      await c.write('delete', `/events/${events[4].id}`, undefined, 'administrator').expect(200);
+      await c
+        .write(
+          'patch',
+          `/events/${events[2].id}?scope=following`,
+          { start_date: '2027-02-15 12:00', end_date: '2027-02-15 13:00' },
+          'administrator',
+        )
+        .expect(200);
+      const cut = await series({
+        title: 'Cut',
+        start_date: '2027-02-02 10:00',
+        end_date: '2027-02-02 11:00',
+        recurrence: ['RRULE:FREQ=WEEKLY;COUNT=8'],
+      });
+      const cutEvents = await eventsOf(cut.id);
+      await c.write('delete', `/events/${cutEvents[4].id}?scope=following&force=true`, undefined, 'administrator').expect(200);
+      expect((await eventsOf(cut.id)).map((e) => e.recurrence)).toEqual(
+        cutEvents.slice(0, 4).map(() => ['RRULE:FREQ=WEEKLY;UNTIL=20270301T235959Z']),
+      );
+      await feedMatchesList('start_date=2027-01-01&end_date=2027-06-30', '2027-06-30 23:59:59');
+      await feedMatchesList('start_date=2027-02-10&end_date=2027-06-30', '2027-06-30 23:59:59');
+    });
+
+    it('names the instance of a day whose clock a DST gap skips by the rule’s clock in EXDATE and RECURRENCE-ID', async () => {
+      await c.reset();
+      const first = await series({
+        title: 'Backup',
+        start_date: '2027-03-13 02:30',
+        end_date: '2027-03-13 03:00',
+        timezone: 'America/New_York',
+        recurrence: ['RRULE:FREQ=DAILY;COUNT=4'],
+      });
+      const events = await eventsOf(first.id);
+      expect(events[1]).toMatchObject({ start_date: '2027-03-14 03:30:00', utc_start_date: '2027-03-14 07:30:00' });
+      await c.write('delete', `/events/${events[1].id}`, undefined, 'administrator').expect(200);
+      const edited = await series({
+        title: 'Other',
+        start_date: '2027-03-13 02:30',
+        end_date: '2027-03-13 03:00',
+        timezone: 'America/New_York',
+        recurrence: ['RRULE:FREQ=DAILY;COUNT=3'],
+      });
+      const others = await eventsOf(edited.id);
+      await c.write('patch', `/events/${others[1].id}`, { title: 'Other, moved' }, 'administrator').expect(200);
+      const text = await feedMatchesList('start_date=2027-03-01&end_date=2027-03-31', '2027-03-31 23:59:59');
+      expect(text).toMatch(/^EXDATE;TZID=America\/New_York:20270314T023000\r$/m);
+      expect(text).toMatch(/^RECURRENCE-ID;TZID=America\/New_York:20270314T023000\r$/m);
     });
 
     it('writes the events of a series on their own where a feed would exclude more than 100 of its dates', async () => {

@@ -133,9 +133,14 @@ function vevent(event: EventView, series: VeventRecurrence | undefined, options:
       return { readersDiffer: false };
     }
     cover(zone, at);
-    // A rule's clock that a DST gap skips that day stays as it is (it reads as the instant the gap moves it to).
+    // A rule's clock that a DST gap skips that day stays as it is (it reads as the instant the gap
+    // moves it to), in DTSTART and in the values that name one of the rule's instances: a reader
+    // matches those with the instance it made from the rule's clock, and ical.js, which reads a
+    // skipped clock with the offset after the gap, missed an EXDATE or RECURRENCE-ID written at
+    // the clock after the gap (the instance stayed in the feed).
     const own = DateTime.fromMillis(at, { zone }).toFormat('yyyy-MM-dd HH:mm:ss');
-    const skipped = name === 'DTSTART' && wallClock !== own && DateTime.fromSQL(wallClock, { zone }).toMillis() === at;
+    const skipped =
+      ['DTSTART', 'EXDATE', 'RECURRENCE-ID'].includes(name) && wallClock !== own && DateTime.fromSQL(wallClock, { zone }).toMillis() === at;
     writer.raw(name, localDateTime(skipped ? wallClock : own), { TZID: zone.name });
     return { readersDiffer: skipped || !isUnambiguousWallClock(zone, at) };
   };

@@ -45,7 +45,7 @@ import { timezoneAbbreviation } from './timezone-abbr';
 import { getArgSpecs } from '../common/params/arg-spec';
 import { RecurrenceService, SeriesRole } from './recurrence/recurrence.service';
 import { Scope } from './recurrence/recurrence-params';
-import { splitSeries } from './recurrence/series-split';
+import { endSeriesBefore, splitSeries } from './recurrence/series-split';
 
 type EventInput = Partial<CreateEventDto> | UpdateEventFields;
 
@@ -192,6 +192,9 @@ export class EventsWriteService {
               scope === 'following',
             );
             if (scope === 'all' || first !== seriesId) await this.deleteEvent(manager, first);
+            // The rule ends the day before: the horizon made the later dates again (published).
+            if (following !== undefined)
+              await endSeriesBefore(manager, this.recurrence, await this.lockedEvent(manager, seriesId), following);
             return true;
           }
           const modified = storedMoment(new Date(), this.config.siteTimezone);

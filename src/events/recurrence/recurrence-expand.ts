@@ -57,14 +57,19 @@ export function expandSeries(series: SeriesStart, recurrence: ParsedRecurrence, 
     if (at <= limit) candidates.push(at);
   }
   const excludedDays = new Set(recurrence.exdates.filter(wholeDay).map((d) => dayOfLineDate(d, series.zone)));
-  const excludedClocks = new Set(
-    recurrence.exdates.filter((d) => !wholeDay(d)).map((d) => floatingOfLine(d as Exclude<LineDate, { kind: 'date' }>, series.zone)),
-  );
+  const timed = recurrence.exdates.filter((d) => !wholeDay(d)) as Exclude<LineDate, { kind: 'date' }>[];
+  const excludedClocks = new Set(timed.map((d) => floatingOfLine(d, series.zone)));
+  // An EXDATE names an instance (RFC 5545 §3.8.5.1): also by its instant. On a day a DST gap skips
+  // the rule's clock, the instance is after the gap, and so is an EXDATE at that clock with a TZID
+  // (or in UTC): compared as wall clocks, 02:30 and 03:30 did not match and excluded nothing.
+  const excludedInstants = new Set(timed.map((d) => instantOfLine(d, series.zone)));
+  const excluded = (at: number) =>
+    excludedClocks.has(at) || (excludedInstants.size > 0 && excludedInstants.has(inZone(at, series.zone).toMillis()));
 
   const byDay = new Map<string, number>();
   for (const at of candidates.sort((a, b) => a - b)) {
     const day = dayOf(at);
-    if (at <= first || day <= firstDay || byDay.has(day) || excludedDays.has(day) || excludedClocks.has(at)) continue;
+    if (at <= first || day <= firstDay || byDay.has(day) || excludedDays.has(day) || excluded(at)) continue;
     byDay.set(day, at);
   }
   return [...byDay]
@@ -85,6 +90,11 @@ function ruleOf(series: SeriesStart, rule: NonNullable<ParsedRecurrence['rule']>
  */
 export function ruleMakesFirst(series: SeriesStart, rule: NonNullable<ParsedRecurrence['rule']>): boolean {
   return ruleOf(series, rule).after(series.startLocal, true)?.getTime() === series.startLocal.getTime();
+}
+
+/** Whether the rule itself makes a date on `day` (YYYY-MM-DD, in the series' zone) or later. */
+export function ruleMakesFrom(series: SeriesStart, rule: NonNullable<ParsedRecurrence['rule']>, day: string): boolean {
+  return ruleOf(series, rule).after(new Date(Date.parse(`${day}T00:00:00Z`)), true) !== null;
 }
 
 /**
@@ -160,6 +170,18 @@ function floatingOfLine(value: Exclude<LineDate, { kind: 'date' }>, zone: Zone):
       return floatingOf(inZone(Date.parse(`${value.wall}Z`), value.zone).setZone(zone));
     case 'utc':
       return floatingOf(DateTime.fromMillis(value.instant).setZone(zone));
+  }
+}
+
+/** An EXDATE/RDATE date-time as an instant (floating ones are read in the event's zone). */
+function instantOfLine(value: Exclude<LineDate, { kind: 'date' }>, zone: Zone): number {
+  switch (value.kind) {
+    case 'floating':
+      return inZone(Date.parse(`${value.wall}Z`), zone).toMillis();
+    case 'zoned':
+      return inZone(Date.parse(`${value.wall}Z`), value.zone).toMillis();
+    case 'utc':
+      return value.instant;
   }
 }
 

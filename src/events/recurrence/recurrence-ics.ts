@@ -48,6 +48,17 @@ export async function seriesInFeed(
       const at = placed(wall.getTime(), wall.getTime(), start.zone);
       return { wall: formatStoredDate(at.startLocal), utc: formatStoredDate(at.startUtc) };
     };
+    // The rule's instance of a day as the rule names it: its clock (the first event's time of
+    // day) also where a DST gap skips it and the instance is after the gap. EXDATE and
+    // RECURRENCE-ID are matched with the instance a reader makes from that clock.
+    const clockOfDay = start.startLocal.getTime() - Date.parse(`${formatStoredDate(start.startLocal).slice(0, 10)}T00:00:00Z`);
+    const ruleMoment = (day: string, wall: Date): SeriesMoment => {
+      const clock = Date.parse(`${day}T00:00:00Z`) + clockOfDay;
+      if (first.allDay || clock === wall.getTime()) return moment(wall);
+      const at = placed(clock, clock, start.zone);
+      if (at.startLocal.getTime() !== wall.getTime()) return moment(wall);
+      return { wall: formatStoredDate(new Date(clock)), utc: formatStoredDate(at.startUtc) };
+    };
     const ruleOnly = lines.rule ? expandSeries(start, { lines: [], rule: lines.rule, exdates: [], rdates: [] }, stored.generatedUntil) : [];
     /** The rule's wall clock on each day it makes. */
     const ruleClocks = new Map(ruleOnly.map((item) => [item.date, item.startLocal.getTime()]));
@@ -64,7 +75,7 @@ export async function seriesInFeed(
         const marker = byDay.get(item.date);
         return !inFeed(marker) || !atRuleClock(marker!);
       })
-      .map((item) => moment(item.startLocal));
+      .map((item) => ruleMoment(item.date, item.startLocal));
     // A first event the rule does not make (a Saturday for BYDAY=MO): RFC 5545 leaves such a
     // DTSTART's place in the set undefined, and clients differ (ical.js makes it and then ignores
     // every EXDATE once it is excluded; others count it in COUNT, or drop it). The VEVENT starts at
@@ -133,7 +144,10 @@ export async function seriesInFeed(
       const seriesTiming = { allDay: first.allDay, timezone: first.timezone };
       const atDtstart = ruleStart !== undefined && marker.originalStartLocal.getTime() === ruleStart.startLocal.getTime();
       const own = marker.edited || ownLength(views.get(marker.eventId!)) || (atDtstart && offsetChangesInside);
-      recurrence.set(marker.eventId!, own ? { seriesId, recurrenceId: moment(marker.originalStartLocal), seriesTiming } : null);
+      const recurrenceId = atRuleClock(marker)
+        ? ruleMoment(marker.occurrenceDate, marker.originalStartLocal)
+        : moment(marker.originalStartLocal);
+      recurrence.set(marker.eventId!, own ? { seriesId, recurrenceId, seriesTiming } : null);
     }
   }
   return { events: all, recurrence };

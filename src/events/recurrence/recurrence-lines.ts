@@ -158,7 +158,8 @@ function neverOccurs(options: Partial<Options>): Message | undefined {
       [Frequency.DAILY]: 1,
       [Frequency.WEEKLY]: perWeek,
       [Frequency.MONTHLY]: perMonth,
-      [Frequency.YEARLY]: monthDays.length || weekdays.length ? perMonth * months.length : 1,
+      // Without BYDAY or BYMONTHDAY a year has the first event's day in each month of BYMONTH.
+      [Frequency.YEARLY]: monthDays.length || weekdays.length ? perMonth * months.length : list(options.bymonth).length || 1,
     }[options.freq as Frequency.DAILY | Frequency.WEEKLY | Frequency.MONTHLY | Frequency.YEARLY];
     if (setPositions.every((n) => n === 0 || Math.abs(n) > most)) return msg('BYSETPOS is beyond the %s dates a period can hold.', most);
   }

@@ -79,8 +79,17 @@ export class RecurrenceService {
     return occurrence ? { kind: 'occurrence', occurrence } : { kind: 'none' };
   }
 
-  /** Makes `event` the first of a series with `recurrence`, or gives an existing series new lines; regenerates. */
-  async setRule(manager: EntityManager, event: EventEntity, recurrence: ParsedRecurrence): Promise<void> {
+  /**
+   * Makes `event` the first of a series with `recurrence`, or gives an existing series new lines;
+   * regenerates. `carried`: keys of a split's later dates that the new series keeps as they are
+   * (a date deleted for good, an occurrence trashed on its own), written before it regenerates.
+   */
+  async setRule(
+    manager: EntityManager,
+    event: EventEntity,
+    recurrence: ParsedRecurrence,
+    carried: readonly EventOccurrenceEntity[] = [],
+  ): Promise<void> {
     const existing = await manager.findOne(EventSeriesEntity, { where: { id: event.id } });
     const horizon = this.horizon();
     const row = Object.assign(existing ?? new EventSeriesEntity(), {
@@ -89,6 +98,7 @@ export class RecurrenceService {
       generatedUntil: horizon,
     });
     await manager.save(EventSeriesEntity, row);
+    if (carried.length) await manager.insert(EventOccurrenceEntity, [...carried]);
     await this.regenerate(manager, event, recurrence, horizon);
   }
 
@@ -145,6 +155,7 @@ export class RecurrenceService {
       manager,
       series,
       plan.filter((item) => !known.has(item.date)),
+      markers.filter((marker) => !gone.includes(marker)),
     );
   }
 
@@ -228,18 +239,33 @@ export class RecurrenceService {
         manager,
         series,
         plan.filter((item) => !known.has(item.date)),
+        markers,
       );
       await manager.update(EventSeriesEntity, { id: seriesId }, { generatedUntil: horizon });
     });
   }
 
-  private async insertDates(manager: EntityManager, series: EventEntity, items: readonly PlannedOccurrence[]): Promise<void> {
+  /** New dates of the series; `markers`: its stored ones (which says whether the new ones go to the trash). */
+  private async insertDates(
+    manager: EntityManager,
+    series: EventEntity,
+    items: readonly PlannedOccurrence[],
+    markers: readonly EventOccurrenceEntity[],
+  ): Promise<void> {
     if (!items.length) return;
     const links = await linksOf(manager, series.id);
     const slugs = await this.occurrenceSlugs(manager, series.slug, items);
     const { id: _id, ...template } = series;
+    const trashedAfter = await this.trashedTail(manager, series, markers);
+    const trashed = { status: 'trash', trashedFrom: series.status };
     const rows: NewOccurrence[] = items.map((item, index) => ({
-      event: { ...template, ...datesOf(item, series), slug: slugs[index], postParent: series.id },
+      event: {
+        ...template,
+        ...datesOf(item, series),
+        ...(trashedAfter !== undefined && item.date > trashedAfter ? trashed : {}),
+        slug: slugs[index],
+        postParent: series.id,
+      },
       seriesId: series.id,
       date: item.date,
       originalStartLocal: item.startLocal,
@@ -250,6 +276,27 @@ export class RecurrenceService {
     // (or a term deleted) since then must not live on in new occurrences (the horizon job's own
     // transaction checked nothing else; an event write checked them already, and this costs it a statement).
     await assertLinksCurrent(manager, links);
+  }
+
+  /**
+   * The day after which new dates of the series go to the trash: that of its last occurrence when
+   * it is in the trash with the series' scope (DELETE `scope=following`), not on its own, and the
+   * series is not. The horizon made them published after the trashed ones (and a restore of the
+   * series with `all` brings them back with the others).
+   */
+  private async trashedTail(
+    manager: EntityManager,
+    series: EventEntity,
+    markers: readonly EventOccurrenceEntity[],
+  ): Promise<string | undefined> {
+    if (series.status === 'trash') return undefined;
+    const last = markers.reduce<EventOccurrenceEntity | undefined>(
+      (found, marker) => (marker.eventId !== null && (!found || marker.occurrenceDate > found.occurrenceDate) ? marker : found),
+      undefined,
+    );
+    if (!last || last.edited.includes(',status,')) return undefined;
+    const event = await manager.findOne(EventEntity, { select: { id: true, status: true }, where: { id: last.eventId! } });
+    return event?.status === 'trash' ? last.occurrenceDate : undefined;
   }
 
   /**

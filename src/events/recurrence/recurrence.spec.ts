@@ -60,6 +60,11 @@ describe('parseRecurrence', () => {
 });
 
 describe('expandSeries', () => {
+  it('takes BYSETPOS over the months of a yearly BYMONTH without BYDAY or BYMONTHDAY (it was refused as beyond 1 date)', () => {
+    const dates = expand(['RRULE:FREQ=YEARLY;BYMONTH=3,9;BYSETPOS=2;COUNT=3'], '2027-03-10T10:00:00', '2027-03-10T11:00:00', 'UTC');
+    expect(dates.map((item) => item.date)).toEqual(['2027-09-10', '2028-09-10', '2029-09-10']);
+  });
+
   it('keeps the wall clock across both DST changes in America/New_York', () => {
     const days = expand(['RRULE:FREQ=WEEKLY;COUNT=40'], '2025-01-06T18:30:00', '2025-01-06T20:00:00', 'America/New_York');
     expect(days).toHaveLength(39);
