@@ -2,6 +2,7 @@ import { INestApplication } from '@nestjs/common';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { Express, NextFunction, Request, Response, json, raw, urlencoded } from 'express';
 import { randomUUID } from 'node:crypto';
+import { maxHeaderSize } from 'node:http';
 import { parse as parseQueryString } from 'qs';
 import { BENCH_ROUTES } from './bench-mode/bench-routes';
 import { FORM_FIELDS, bodyParserErrors, refuseDeepBodies } from './common/errors/body-parser-errors';
@@ -10,7 +11,7 @@ import { wordpressJsonType } from './common/http/json-content-type';
 import { methodTunnel } from './common/http/method-tunnel';
 import { refuseCrossSiteWrites } from './common/http/cross-site-writes';
 import { noEtagOnWrites, notModified } from './common/http/etag';
-import { answerClientErrorsAsJson } from './common/http/client-errors';
+import { answerClientErrorsAsJson, refuseHostless } from './common/http/client-errors';
 import { countInFlight } from './common/http/in-flight';
 import { routeReads } from './database/read-routing';
 import { namespaceAliasRouting } from './common/http/namespace-aliases';
@@ -36,9 +37,12 @@ export function configureApp(app: INestApplication, config: AppConfig): NestExpr
   // into objects by default; lists may hold up to 100 (§8), so allow more and let the parsers
   // refuse what is too long with a clear reason. A name given twice without brackets keeps its
   // last value, as PHP's query parsing does for the original: a client appending `&page=2` to a
-  // `rest_url` (which starts with `page=1`) gets page 2, not a 400.
+  // `rest_url` (which starts with `page=1`) gets page 2, not a 400. Every parameter is read: qs
+  // drops those after its `parameterLimit` without a word, so a 1001st (`page=abc`, `force=true`,
+  // `search`) was ignored. A query has fewer parameters than the header section has bytes
+  // (Node refuses more with 431), which bounds the work.
   express.set('query parser', (query: string) =>
-    parseQueryString(query, { arrayLimit: 1000, depth: 2, parameterLimit: 1000, duplicates: 'last' }),
+    parseQueryString(query, { arrayLimit: 1000, depth: 2, parameterLimit: maxHeaderSize, duplicates: 'last' }),
   );
   express.set('trust proxy', config.trustProxy);
   // RFC 9110 §13.2.1: the origin server evaluates If-None-Match whatever the request's cache
@@ -87,7 +91,8 @@ export function configureApp(app: INestApplication, config: AppConfig): NestExpr
   express.use(multipartFields);
   express.use(bodyParserErrors);
   express.use(refuseDeepBodies);
-  // After the parsers' error handler, which would take this refusal for an unreadable body.
+  // After the parsers' error handler, which would take these refusals for an unreadable body.
+  express.use(refuseHostless);
   express.use(refuseCrossSiteWrites(config));
   if (aliases) express.use(aliases.bind);
 

@@ -77,6 +77,24 @@ describe.each(TEST_DATABASES)('bad input on $kind', (database) => {
     });
   });
 
+  describe('query strings of more than 1,000 parameters', () => {
+    // Unknown parameters are ignored (CONTRACT §2.2), but the known ones after them were dropped too.
+    const filler = Array.from({ length: 1000 }, (_, i) => `f${i}=1`).join('&');
+
+    it('still reads the parameters after the first 1,000: an invalid one is 400 naming it', async () => {
+      const res = await c.list(`${filler}&page=abc`);
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ code: 'rest_invalid_param', data: { params: { page: expect.any(String) } } });
+    });
+
+    it('deletes for good with force=true after them, instead of trashing', async () => {
+      const event = await c.create({ title: 'Forced late' });
+      const res = await c.write('delete', `/events/${event.id}?${filler}&force=true`, undefined, 'administrator').expect(200);
+      expect(res.body).toMatchObject({ deleted: true, previous: { id: event.id } });
+      await c.get(`/events/${event.id}`, 'administrator').expect(404);
+    });
+  });
+
   describe('HTML too long to sanitise', () => {
     // Sanitising costs microseconds a character and holds the event loop: input past twice the
     // stored limit is refused before it is read as HTML.
@@ -319,6 +337,23 @@ describe.each(TEST_DATABASES)('bad input on $kind', (database) => {
       expect(head).toMatch(/Content-Type: application\/json; charset=utf-8/i);
       expect(head).toMatch(/Connection: close/i);
       expect(JSON.parse(body)).toEqual({ code: 'rest_headers_too_large', message: expect.any(String), data: { status: 431 } });
+    });
+
+    it('answers an HTTP/1.1 request without Host with 400 and the contract JSON body, and writes nothing', async () => {
+      // Node answered it itself, with an empty body.
+      const before = await c.count('terms');
+      for (const request of [
+        `GET ${t.api('/events')} HTTP/1.1\r\n\r\n`,
+        `POST ${t.api('/categories')} HTTP/1.1\r\nAuthorization: ${admin()}\r\nContent-Type: application/json\r\nContent-Length: 15\r\n\r\n{"name":"Host"}`,
+      ]) {
+        const [head, body] = (await raw(request)).split('\r\n\r\n');
+        expect(head).toMatch(/^HTTP\/1\.1 400 /);
+        expect(head).toMatch(/Connection: close/i);
+        expect(JSON.parse(body)).toEqual({ code: 'rest_bad_request', message: expect.any(String), data: { status: 400 } });
+      }
+      expect(await c.count('terms')).toBe(before);
+      // HTTP/1.0 has no Host requirement.
+      expect(await raw(`GET ${t.api('/events')} HTTP/1.0\r\n\r\n`)).toMatch(/^HTTP\/1\.1 200 /);
     });
 
     it('answers a malformed request line with 400 and the contract JSON body', async () => {

@@ -211,6 +211,32 @@ describe.each(TEST_DATABASES)('recurring events on $kind', (database) => {
       expect(await c.count('events')).toBe(before);
     });
 
+    it('refuses a series whose occurrences would end after the year 9999 with 400, writing nothing', async () => {
+      // The first event fits (it ends 9999-12-31); its length after a later start does not. Was: a
+      // 500 on MySQL, and occurrences ending in the year "0000" on SQLite.
+      const before = await c.count('events');
+      const long = { start_date: '2027-01-01 10:00', end_date: '9999-12-31 11:00' };
+      invalid(
+        await c.write('post', '/events', { title: 'Forever', ...long, recurrence: ['RRULE:FREQ=DAILY;COUNT=3'] }, 'administrator'),
+        'recurrence',
+      );
+      expect(await c.count('events')).toBe(before);
+
+      const single = await c.create({ title: 'Forever alone', ...long });
+      invalid(await c.write('patch', `/events/${single.id}`, { recurrence: ['RRULE:FREQ=YEARLY;COUNT=2'] }, 'administrator'), 'recurrence');
+      expect((await c.get(`/events/${single.id}`).expect(200)).body).not.toHaveProperty('recurrence');
+
+      const first = await series({ start_date: '2027-01-04 10:00', end_date: '2027-01-04 11:00', recurrence: WEEKLY });
+      const count = await c.count('events');
+      const res = await c.write('patch', `/events/${first.id}`, { end_date: '9999-12-31 11:00' }, 'administrator');
+      invalid(res, 'end_date');
+      expect(res.body.data.params.end_date).toBe('An event of this series would end outside the years 1000 to 9999.');
+      expect(await c.count('events')).toBe(count);
+      expect(startsOf(await eventsOf(first.id), 'end_date')).toEqual(
+        startsOf(await eventsOf(first.id), 'start_date').map((s) => s.replace('10:00', '11:00')),
+      );
+    });
+
     it('refuses scope on an event outside a series, a rule on an occurrence, and scope=this on the first event', async () => {
       const single = await c.create({ title: 'Alone' });
       invalid(await c.write('patch', `/events/${single.id}`, { title: 'x', scope: 'all' }, 'administrator'), 'scope');

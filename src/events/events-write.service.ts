@@ -301,7 +301,7 @@ export class EventsWriteService {
       if (input.recurrence?.lines.length) await this.recurrence.setRule(manager, event, input.recurrence);
       else return this.recurrence.endSeries(manager, event.id);
     } else if (params.some((param) => ['start_date', 'end_date', 'all_day', 'timezone'].includes(param))) {
-      await this.recurrence.regenerate(manager, event);
+      await this.recurrence.regenerate(manager, event, undefined, undefined, blameOfDates(params));
     }
     await this.recurrence.syncFields(manager, event, params, { modifiedAt: event.modifiedAt, modifiedLocal: event.modifiedLocal });
   }
@@ -828,6 +828,11 @@ function givenParams(input: UpdateEventFields): string[] {
   return getArgSpecs(UpdateEventFields)
     .filter((spec) => values[spec.property] !== undefined)
     .map((spec) => spec.name);
+}
+
+/** The date parameter a 400 on a series' regenerated dates names: the end when sent, else what moved it. */
+function blameOfDates(params: readonly string[]): string {
+  return ['end_date', 'start_date', 'all_day', 'timezone'].find((param) => params.includes(param)) ?? 'end_date';
 }
 
 // The order of the create parameters, so a 400's reasons read like the request.

@@ -1,4 +1,6 @@
+import { NextFunction, Request, Response } from 'express';
 import { STATUS_CODES, Server } from 'node:http';
+import { ApiError } from '../errors/api-error';
 import { Duplex } from 'node:stream';
 import { ERRORS, ErrorCode } from '../errors/error-codes';
 import { msg } from '../i18n/message';
@@ -11,6 +13,9 @@ import { Locale, translate } from '../i18n/translator';
  * socket, which is closed after it.
  */
 export function answerClientErrorsAsJson(server: Server, locale: Locale): void {
+  // Node answers an HTTP/1.1 request without Host itself, with an empty 400: refuseHostless does,
+  // with the contract's body.
+  (server as Server & { requireHostHeader: boolean }).requireHostHeader = false;
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
     // A reset or half-written response leaves nothing to answer on.
     if (
@@ -32,4 +37,15 @@ export function answerClientErrorsAsJson(server: Server, locale: Locale): void {
         body,
     );
   });
+}
+
+/**
+ * RFC 9112 §3.2: an HTTP/1.1 request without a Host header is a 400. Node's own check (turned off
+ * by answerClientErrorsAsJson) wrote it with no body; this one goes through the error filter, and
+ * closes the connection as Node did.
+ */
+export function refuseHostless(request: Request, response: Response, next: NextFunction): void {
+  if (request.httpVersion !== '1.1' || request.headers.host !== undefined) return next();
+  response.setHeader('Connection', 'close');
+  next(new ApiError('rest_bad_request'));
 }

@@ -186,6 +186,8 @@ export const de_DE: Record<string, string> = {
     'Die RFC-5545-Zeilen RRULE, EXDATE und RDATE der Serie (nur bei Veranstaltungen einer Serie)',
   'Requests from the pages of other sites may not change anything here.': 'Anfragen von Seiten anderer Websites dürfen hier nichts ändern.',
   'This moves the stored dates out of the years %s to %s.': 'Dies verschiebt die gespeicherten Daten aus den Jahren %s bis %s.',
+  'An event of this series would end outside the years %s to %s.':
+    'Eine Veranstaltung dieser Serie würde außerhalb der Jahre %s bis %s enden.',
   'schema.org data (single reads only)': 'schema.org-Daten (nur beim Lesen einzelner Elemente)',
   'Scope under which the request is made; determines fields present in response.': 'Kontext der Anfrage; bestimmt die Felder der Antwort.',
   'Send ids, {"id": N} objects or objects of fields.': 'Senden Sie IDs, {"id": N}-Objekte oder Objekte mit Feldern.',

@@ -183,6 +183,7 @@ export const fr_FR: Record<string, string> = {
   'Requests from the pages of other sites may not change anything here.':
     'Les requêtes venant des pages d’autres sites ne peuvent rien modifier ici.',
   'This moves the stored dates out of the years %s to %s.': 'Cela déplace les dates enregistrées hors des années %s à %s.',
+  'An event of this series would end outside the years %s to %s.': 'Un évènement de cette série se terminerait hors des années %s à %s.',
   'schema.org data (single reads only)': 'Données schema.org (lectures individuelles uniquement)',
   'Scope under which the request is made; determines fields present in response.':
     'Contexte de la requête ; détermine les champs présents dans la réponse.',

@@ -32,6 +32,8 @@ const MAX_YEAR = 9999;
 export const DATE_OUT_OF_RANGE = msg('Date out of range: the year must be between %s and %s.', MIN_YEAR, MAX_YEAR);
 /** Why a change that is not a date (a zone, all_day) cannot be stored: it moves the stored dates out of range. */
 export const STORED_DATES_OUT_OF_RANGE = msg('This moves the stored dates out of the years %s to %s.', MIN_YEAR, MAX_YEAR);
+/** Why a series cannot be stored: an occurrence (its first event's length after a later start) ends beyond the years. */
+export const OCCURRENCE_OUT_OF_RANGE = msg('An event of this series would end outside the years %s to %s.', MIN_YEAR, MAX_YEAR);
 
 const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'];
 const UNIT_WORDS = 'second|sec|minute|min|hour|day|week|fortnight|month|year';
@@ -102,6 +104,11 @@ function resolveZone(zone: string | Zone): Zone {
   const parsed = parseTimezone(zone);
   if (!parsed.ok) throw new RangeError(`Invalid time zone "${zone}"`);
   return parsed.value.zone;
+}
+
+/** isStorable for a stored Date of either kind: a wall clock held as UTC fields, or an instant. */
+export function isStorableDate(date: Date): boolean {
+  return !Number.isNaN(date.getTime()) && inYearRange(date.getUTCFullYear());
 }
 
 function inYearRange(year: number): boolean {

@@ -9,6 +9,8 @@ import { EventLinkIds, eventLinks } from '../event-links';
 import { assertLinksCurrent } from '../linked-current';
 import { timezoneAbbreviation } from '../timezone-abbr';
 import { NewOccurrence, OccurrenceChange, deleteOccurrences, insertOccurrences, updateOccurrences } from './occurrence-rows';
+import { ApiError } from '../../common/errors/api-error';
+import { OCCURRENCE_OUT_OF_RANGE, isStorableDate } from '../../common/parsing/date-input';
 import { PlannedOccurrence, expandSeries } from './recurrence-expand';
 import { ParsedRecurrence, parseRecurrence } from './recurrence-lines';
 import { EventOccurrenceEntity, EventSeriesEntity } from './recurrence.entity';
@@ -83,12 +85,14 @@ export class RecurrenceService {
    * Makes `event` the first of a series with `recurrence`, or gives an existing series new lines;
    * regenerates. `carried`: keys of a split's later dates that the new series keeps as they are
    * (a date deleted for good, an occurrence trashed on its own), written before it regenerates.
+   * `blame`: the parameter a 400 names when an occurrence cannot be stored.
    */
   async setRule(
     manager: EntityManager,
     event: EventEntity,
     recurrence: ParsedRecurrence,
     carried: readonly EventOccurrenceEntity[] = [],
+    blame = 'recurrence',
   ): Promise<void> {
     const existing = await manager.findOne(EventSeriesEntity, { where: { id: event.id } });
     const horizon = this.horizon();
@@ -99,7 +103,7 @@ export class RecurrenceService {
     });
     await manager.save(EventSeriesEntity, row);
     if (carried.length) await manager.insert(EventOccurrenceEntity, [...carried]);
-    await this.regenerate(manager, event, recurrence, horizon);
+    await this.regenerate(manager, event, recurrence, horizon, blame);
   }
 
   /** Ends a series (`recurrence: []`): its occurrences are deleted, the first event stays alone. */
@@ -112,13 +116,22 @@ export class RecurrenceService {
   /**
    * Brings the stored occurrences in line with the series' first event and rule: dates the rule no
    * longer makes go (unless edited on their own: exceptions keep their dates), occurrences whose
-   * date stays keep their id and get the new times, missing dates are inserted.
+   * date stays keep their id and get the new times, missing dates are inserted. An occurrence whose
+   * dates leave the years a DATETIME holds (the first event's length after a later start: one
+   * ending 9999-12-31) is a 400 on `blame`, inside the write's transaction, so nothing is kept.
    */
-  async regenerate(manager: EntityManager, series: EventEntity, recurrence?: ParsedRecurrence, horizon?: Date): Promise<void> {
+  async regenerate(
+    manager: EntityManager,
+    series: EventEntity,
+    recurrence?: ParsedRecurrence,
+    horizon?: Date,
+    blame = 'end_date',
+  ): Promise<void> {
     const stored = await manager.findOne(EventSeriesEntity, { where: { id: series.id } });
     if (!stored) return;
     const rule = recurrence ?? storedRecurrence(stored);
     const plan = expandSeries(seriesStart(series), rule, horizon ?? stored.generatedUntil);
+    if (!plan.every(storable)) throw ApiError.invalidParam(blame, OCCURRENCE_OUT_OF_RANGE);
     const planned = new Map(plan.map((item) => [item.date, item]));
     const markers = await manager.find(EventOccurrenceEntity, { where: { seriesId: series.id } });
     const known = new Set(markers.map((marker) => marker.occurrenceDate));
@@ -234,7 +247,9 @@ export class RecurrenceService {
       if (!series) return;
       const markers = await manager.find(EventOccurrenceEntity, { where: { seriesId } });
       const known = new Set(markers.map((marker) => marker.occurrenceDate));
-      const plan = expandSeries(seriesStart(series), storedRecurrence(stored), horizon);
+      // Occurrences that could not be stored are not made (the write that set the series checked
+      // those up to its horizon; a later one may still end beyond the year 9999).
+      const plan = expandSeries(seriesStart(series), storedRecurrence(stored), horizon).filter(storable);
       await this.insertDates(
         manager,
         series,
@@ -380,4 +395,9 @@ function sameDates(event: EventEntity, item: PlannedOccurrence, series: EventEnt
 
 async function linksOf(manager: EntityManager, eventId: number): Promise<EventLinkIds> {
   return (await eventLinks.linksOf(manager, [eventId])).get(eventId) ?? { termIds: [], venueIds: [], organizerIds: [] };
+}
+
+/** Whether an occurrence's dates, wall clocks and instants, fit the years a DATETIME holds. */
+function storable(item: PlannedOccurrence): boolean {
+  return [item.startLocal, item.endLocal, item.startUtc, item.endUtc].every(isStorableDate);
 }

@@ -71,6 +71,7 @@ export async function splitSeries(
     occurrence,
     rest,
     carried.map((other) => ({ ...other, seriesId: occurrence.id })),
+    'end_date',
   );
 }
 
