@@ -46,6 +46,8 @@ interface PooledConnection {
 interface Attempt {
   replica: Replica | null;
   connection: PooledConnection | null;
+  /** The statement has failed or answered: a connection that arrives now (after its wait ran out) is not its own. */
+  finished: boolean;
 }
 
 /** The statement being run by withFallback: obtainSlaveConnection tells it where it went. */
@@ -134,7 +136,12 @@ export class ReplicaRouter {
           if (settled) return;
           settled = true;
           replica.waiting.delete(elsewhere);
-          primary().then(resolve, reject);
+          primary().then((connection) => {
+            // The primary runs the statement: how it fails there is not the replica's doing, nor a
+            // reason to run it again (a wait for this connection that ran out still counts as the replica's).
+            if (attempt?.replica === replica) attempt.replica = null;
+            resolve(connection);
+          }, reject);
         };
         replica.waiting.add(elsewhere);
         driver.poolCluster.getConnection(replica.node, (error, connection) => {
@@ -146,7 +153,7 @@ export class ReplicaRouter {
           replica.waiting.delete(elsewhere);
           const ready = driver.prepareDbConnection(connection);
           this.origin.set(ready, replica);
-          if (attempt) {
+          if (attempt && !attempt.finished) {
             attempt.connection = ready;
             replica.busy.add(ready);
           }
@@ -197,11 +204,12 @@ export class ReplicaRouter {
     runner.query = (async (...args: unknown[]) => {
       // A connection taken by an earlier statement of this runner: find out whose it is.
       const replica = held.databaseConnection ? this.origin.get(held.databaseConnection) : undefined;
-      const attempt: Attempt = { replica: replica ?? null, connection: replica ? held.databaseConnection! : null };
+      const attempt: Attempt = { replica: replica ?? null, connection: replica ? held.databaseConnection! : null, finished: false };
       if (replica) replica.busy.add(attempt.connection!);
       try {
         return await attempts.run(attempt, () => query(...args));
       } catch (error) {
+        attempt.finished = true;
         const fault = attempt.replica && !runner.isTransactionActive ? replicaFault(error) : null;
         if (!fault) throw error;
         this.leaveOut(attempt.replica!, fault.why, fault.cut);
@@ -213,6 +221,7 @@ export class ReplicaRouter {
         else connection?.release();
         return query(...args);
       } finally {
+        attempt.finished = true;
         if (attempt.connection) attempt.replica?.busy.delete(attempt.connection);
       }
     }) as QueryRunner['query'];
