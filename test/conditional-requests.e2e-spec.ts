@@ -92,6 +92,20 @@ describe.each(TEST_DATABASES)('conditional requests on $kind', (database) => {
       }
     });
 
+    it('answer 412 to a GET or HEAD whose If-Match is false, 200 when it holds (RFC 9110 §13.1.1)', async () => {
+      const path = `/events/${event.id}`;
+      const current = await etagOf(path);
+      for (const header of ['"stale"', `W/${current}`]) {
+        const res = await get(path, { 'If-Match': header }).expect(412);
+        expect(res.body.code).toBe('rest_precondition_failed');
+        await t.request.head(t.api(path)).set('If-Match', header).expect(412);
+      }
+      for (const header of [current, `"other", ${current}`, '*'])
+        expect((await get(path, { 'If-Match': header }).expect(200)).headers.etag).toBe(current);
+      // If-Match holds, then If-None-Match decides.
+      await get(path, { 'If-Match': current, 'If-None-Match': current }).expect(304);
+    });
+
     it('answer 200 with the body when If-None-Match does not match', async () => {
       const res = await get(`/venues/${venue.id}`, { 'If-None-Match': '"stale"' }).expect(200);
       expect(res.body.id).toBe(venue.id);
@@ -159,6 +173,17 @@ describe.each(TEST_DATABASES)('conditional requests on $kind', (database) => {
         .write('patch', path, { excerpt: 'Second' }, 'administrator')
         .set('If-Match', await etagOf(path, admin()))
         .expect(200);
+    });
+
+    it("takes the tag of the GET with the same _fields: that is the target URI's representation", async () => {
+      const path = `/venues/${venue.id}?_fields=id,venue`;
+      const filtered = await etagOf(path, admin());
+      expect(filtered).not.toBe(await etagOf(`/venues/${venue.id}`, admin()));
+      const res = await c.write('post', path, { phone: '3' }, 'administrator').set('If-Match', filtered).expect(200);
+      expect(Object.keys(res.body)).toEqual(['id', 'venue']);
+      // The filtered tag stays the same (phone is not in it); another filter's tag is stale.
+      await c.write('post', path, { phone: '4' }, 'administrator').set('If-Match', filtered).expect(200);
+      await c.write('post', `/venues/${venue.id}`, { phone: '5' }, 'administrator').set('If-Match', filtered).expect(412);
     });
 
     it('refuses a stale tag after a linked venue changed', async () => {
@@ -376,7 +401,7 @@ describe.each(TEST_DATABASES)('conditional requests on $kind', (database) => {
 
   describe('documentation', () => {
     type Operation = { parameters: { name: string; in: string }[]; responses: Record<string, { headers?: Record<string, unknown> }> };
-    it('documents If-None-Match, ETag and 304 on single reads, If-Match, If-None-Match and 412 on single writes, Idempotency-Key and 422 on creates', async () => {
+    it('documents If-None-Match, If-Match, ETag, 304 and 412 on single reads, If-Match, If-None-Match and 412 on single writes, Idempotency-Key and 422 on creates', async () => {
       const doc = (await get('/doc').expect(200)).body as { paths: Record<string, Record<string, Operation>> };
       const headers = (operation: Operation) => operation.parameters.filter((p) => p.in === 'header').map((p) => p.name);
       for (const path of [
@@ -388,8 +413,8 @@ describe.each(TEST_DATABASES)('conditional requests on $kind', (database) => {
         '/tags/{id}',
       ]) {
         const item = doc.paths[path];
-        expect(headers(item.get)).toEqual(['If-None-Match']);
-        expect(Object.keys(item.get.responses)).toEqual(expect.arrayContaining(['200', '304']));
+        expect(headers(item.get)).toEqual(['If-None-Match', 'If-Match']);
+        expect(Object.keys(item.get.responses)).toEqual(expect.arrayContaining(['200', '304', '412']));
         expect(Object.keys(item.get.responses['200'].headers ?? {})).toEqual(['ETag']);
         for (const method of ['post', 'put', 'patch', 'delete']) {
           expect(headers(item[method])).toEqual(['If-Match', 'If-None-Match']);

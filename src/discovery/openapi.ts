@@ -294,6 +294,8 @@ const HEADER_PARAMETERS: Partial<Record<Action, { name: string; description: str
       name: 'If-None-Match',
       description: 'ETags of earlier responses of this read (or *): when one matches the current ETag, 304 with no body',
     },
+    // RFC 9110 §13.1.1: a false If-Match is 412 on a read too.
+    { name: 'If-Match', description: 'ETags (or * for any): when none is the current ETag (strong comparison), 412' },
   ],
   update: [IF_MATCH, IF_NONE_MATCH_ON_WRITE],
   delete: [IF_MATCH, IF_NONE_MATCH_ON_WRITE],
@@ -395,6 +397,7 @@ function responses(route: CatalogRoute, op: OperationObject, method: HttpMethod,
         '304': { description: t('Not modified: If-None-Match matched the current ETag'), headers: etag },
         ...(resource.posts ? { '403': error('The item is not published, or is protected by a password') } : {}),
         '404': error('No such item'),
+        '412': error('If-Match does not match the current ETag of the item'),
         ...fallback,
       };
     case 'update':

@@ -8,15 +8,17 @@ import { lockForUpdate, underPrecondition } from '../../database/transaction';
 import { ifMatchSatisfied, jsonWithEtag, noneMatchFails, strongEtag } from './etag';
 import { JSON_CONTENT_TYPE, TextResult } from './text-result';
 import { handlerRouteKind, isSingleItemRoute } from './route-kind';
+import { fieldTree, pickFields, requestedFields } from './response-fields';
 
 /**
  * Conditional requests on single-item routes (by id or slug, CONTRACT §7):
  * - GET/HEAD: the body gets a strong `ETag` and is sent as the JSON text it was computed from;
  *   Express's freshness check then answers a matching `If-None-Match` with 304 and no body
- *   (`res.send`, which keeps an ETag already set).
+ *   (`res.send`, which keeps an ETag already set); a false `If-Match` is 412 (RFC 9110 §13.1.1).
  * - POST/PUT/PATCH/DELETE with `If-None-Match`: 412 when it matches what a GET would give now.
  * - POST/PUT/PATCH/DELETE with `If-Match`: the tag of what a GET would give the caller right now
- *   (the resolver renders it through the resource's read path) must match, else 412; compared
+ *   (the resolver renders it through the resource's read path, filtered by the query's `_fields`
+ *   as that GET would be) must match, else 412; compared
  *   before the handler and again inside the write's transaction on the locked row, so concurrent
  *   writers holding the same tag cannot both succeed. Interceptors run after the guards and before
  *   the pipes, so the order of checks is 401, 403, 404, 403 on the object (the guards), then 412,
@@ -42,6 +44,9 @@ export class ConditionalRequestsInterceptor implements NestInterceptor {
           if (body === null || typeof body !== 'object' || body instanceof TextResult) return body;
           // Sent as the text its tag was computed from: the body is serialised once, not twice.
           const { json, tag } = jsonWithEtag(body);
+          // RFC 9110 §13.1.1, §13.2.2: a false If-Match is 412 for a read too (checked before If-None-Match).
+          const ifMatch = request.headers['if-match'];
+          if (ifMatch !== undefined && !ifMatchSatisfied(ifMatch, tag)) throw new ApiError('rest_precondition_failed');
           response.setHeader('ETag', tag);
           return new TextResult(JSON_CONTENT_TYPE, json);
         }),
@@ -54,7 +59,10 @@ export class ConditionalRequestsInterceptor implements NestInterceptor {
     // Every single-item write loads its subject (route-kind.spec checks it); without one there is nothing to compare.
     if (!subject) throw new Error(`A precondition on a write without @LoadSubject: ${request.method} ${request.path}`);
     const { resolver } = subject;
-    const represent = () => resolver.represent(request.subject, request);
+    // What a GET of the target URI gives: its `_fields` (the query's) filter the body the tag is of.
+    const fields = requestedFields({ query: request.query });
+    const asRead = (body: unknown) => (fields ? pickFields(body, fieldTree(fields)) : body);
+    const represent = async () => asRead(await resolver.represent(request.subject, request));
     // RFC 9110 §13.1.2: a write whose If-None-Match is false (`*`: the item exists) is refused.
     // Checked once, before the write: it is a client's guard against writing over what it has
     // seen, not a lock (If-Match is, below).
@@ -79,7 +87,7 @@ export class ConditionalRequestsInterceptor implements NestInterceptor {
           if (!fresh) throw new ApiError('rest_precondition_failed');
           return;
         }
-        await checkTag(ifMatch, fresh ? () => resolver.represent(fresh, request, manager) : undefined);
+        await checkTag(ifMatch, fresh ? async () => asRead(await resolver.represent(fresh, request, manager)) : undefined);
       },
       () => next.handle(),
     );

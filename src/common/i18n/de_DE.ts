@@ -85,6 +85,9 @@ export const de_DE: Record<string, string> = {
     'geo_lat und geo_lng müssen zusammen angegeben (oder beide geleert) werden.',
   'geoloc_lat and geoloc_lng must be given together.': 'geoloc_lat und geoloc_lng müssen zusammen angegeben werden.',
   HTML: 'HTML',
+  'ETags (or * for any): when none is the current ETag (strong comparison), 412':
+    'ETags (oder * für jedes): Ist keines das aktuelle ETag (starker Vergleich), kommt 412',
+  'If-Match does not match the current ETag of the item': 'If-Match stimmt nicht mit dem aktuellen ETag des Elements überein',
   'If-Match does not match, or If-None-Match matches, the current ETag of the item':
     'If-Match stimmt nicht mit dem aktuellen ETag des Elements überein, oder If-None-Match stimmt damit überein',
   'ETags (or * for any): when one matches the current ETag of the item, 412 and nothing is changed':

@@ -84,6 +84,9 @@ export const fr_FR: Record<string, string> = {
     'geo_lat et geo_lng doivent être fournis ensemble (ou vidés tous les deux).',
   'geoloc_lat and geoloc_lng must be given together.': 'geoloc_lat et geoloc_lng doivent être fournis ensemble.',
   HTML: 'HTML',
+  'ETags (or * for any): when none is the current ETag (strong comparison), 412':
+    'ETags (ou * pour n’importe lequel) : si aucun n’est l’ETag actuel (comparaison forte), 412',
+  'If-Match does not match the current ETag of the item': 'If-Match ne correspond pas à l’ETag actuel de l’élément',
   'If-Match does not match, or If-None-Match matches, the current ETag of the item':
     'If-Match ne correspond pas à l’ETag actuel de l’élément, ou If-None-Match y correspond',
   'ETags (or * for any): when one matches the current ETag of the item, 412 and nothing is changed':
