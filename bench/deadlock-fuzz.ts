@@ -93,6 +93,12 @@ async function main(): Promise<void> {
       ...(random() < 0.5 && live.organizers.length ? { organizer: pick(live.organizers) } : {}),
     });
     const remove = (list: number[], id: number) => list.splice(list.indexOf(id), 1);
+    /** Trashes one of them; the last three stay pickable for links. */
+    const trash = (route: 'venues' | 'organizers') => {
+      const id = pick(live[route]);
+      if (live[route].length > 3) remove(live[route], id);
+      return send('delete', `/${route}/${id}`);
+    };
     type Kind = string;
     const ops: [number, Kind, () => Promise<{ status: number; body: unknown }>][] = [
       [30, 'event create', () => send('post', '/events', { title: `Fuzz ${int(0, 1e6)}`, ...fields() })],
@@ -133,25 +139,9 @@ async function main(): Promise<void> {
         'category move',
         () => send('patch', `/categories/${pick(live.categories)}`, { parent: random() < 0.2 ? 0 : pick(live.categories) }),
       ],
-      [
-        2,
-        'venue trash',
-        () => {
-          const id = pick(live.venues);
-          if (live.venues.length > 3) remove(live.venues, id);
-          return send('delete', `/venues/${id}`);
-        },
-      ],
+      [2, 'venue trash', () => trash('venues')],
       [2, 'venue create', () => send('post', '/venues', { venue: `Fuzz hall ${int(0, 1e9)}` })],
-      [
-        2,
-        'organizer trash',
-        () => {
-          const id = pick(live.organizers);
-          if (live.organizers.length > 3) remove(live.organizers, id);
-          return send('delete', `/organizers/${id}`);
-        },
-      ],
+      [2, 'organizer trash', () => trash('organizers')],
       [2, 'organizer create', () => send('post', '/organizers', { organizer: `Fuzz host ${int(0, 1e9)}` })],
     ];
     const weight = ops.reduce((sum, [w]) => sum + w, 0);

@@ -40,12 +40,20 @@ export async function loadCategoryTrees(manager: EntityManager, termIds: readonl
   if (!ids.length) return new CategoryTrees(new Map());
   const walked = await walkUp(manager, ids);
   if (isSqlite(manager)) return new CategoryTrees(walked);
-  let parents = await lockedParents(manager, [...walked.keys()]);
-  for (let wanted = new Set(walked.keys()); ;) {
-    const missing = [...parents.values()].filter((parent) => parent !== 0 && !wanted.has(parent));
+  return withMissingParents(manager, await lockedParents(manager, [...walked.keys()]), new Set(walked.keys()));
+}
+
+/**
+ * The trees of `parents` (rows locked by this transaction, so their parents stay as read), after
+ * share-locking every parent they name that `wanted` (the ids locked so far) lacks: one the
+ * snapshot's walk did not see, a move committed meanwhile. Repeated until none is missing.
+ */
+async function withMissingParents(manager: EntityManager, parents: Map<number, number>, wanted: Set<number>): Promise<CategoryTrees> {
+  for (;;) {
+    const missing = [...new Set(parents.values())].filter((parent) => parent !== 0 && !wanted.has(parent));
     if (!missing.length) return new CategoryTrees(parents);
     for (const parent of missing) wanted.add(parent);
-    parents = await lockedParents(manager, [...wanted]);
+    for (const [id, parent] of await lockedParents(manager, missing)) parents.set(id, parent);
   }
 }
 
@@ -78,8 +86,8 @@ async function walkUp(manager: EntityManager, ids: readonly number[]): Promise<M
  * Resolves what loadCategoryTrees(exclusive + shared) would, read by the locking reads themselves
  * (their rows are the last committed ones): a caller that changes no parent before it needs the
  * trees (an event write, for its day counts) saves that function's two statements. A parent the
- * snapshot's walk did not see (a move committed meanwhile) is share-locked after the pass, as
- * loadCategoryTrees does. SQLite (writes take turns, nothing to lock): null.
+ * snapshot's walk did not see is share-locked after the pass (withMissingParents, as
+ * loadCategoryTrees). SQLite (writes take turns, nothing to lock): null.
  */
 export async function lockTermsInOrder(
   manager: EntityManager,
@@ -113,12 +121,7 @@ export async function lockTermsInOrder(
     run.push(id);
   }
   await lock(run, mode);
-  for (let wanted = new Set(ids); ;) {
-    const missing = [...new Set(parents.values())].filter((parent) => parent !== 0 && !wanted.has(parent)).sort((a, b) => a - b);
-    if (!missing.length) return new CategoryTrees(parents);
-    for (const parent of missing) wanted.add(parent);
-    await lock(missing, false);
-  }
+  return withMissingParents(manager, parents, new Set(ids));
 }
 
 /** Ids per locking read (here and in EventLinks): below MariaDB's in_predicate_conversion_threshold (1,000), which would make the IN list a join. */

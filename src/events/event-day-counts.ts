@@ -72,7 +72,7 @@ export async function recordEventChanges(
   manager: EntityManager,
   changes: readonly EventCountChange[],
   /** The write's own trees of every term of `changes`, locked and unchanged since (adjustTermCounts): not read again. */
-  locked?: CategoryTrees,
+  locked?: CategoryTrees | null,
 ): Promise<void> {
   // The same states tell the remembered reads what the write can change (issue #14).
   noteWrite(

@@ -112,7 +112,7 @@ export class EventsWriteService {
           // Last (but for an Idempotency-Key's response, one UPDATE by primary key after the work):
           // the day counts of popular days are the hottest rows, locked until the commit. No parent
           // of a category changed since apply locked the trees: they need no second read.
-          await recordEventChanges(manager, [{ id: event.id, before: null, after }], trees ?? undefined);
+          await recordEventChanges(manager, [{ id: event.id, before: null, after }], trees);
           notesComplete();
           return new Created(body, this.urls.rest('events', event.id));
         }),

@@ -137,6 +137,7 @@ export class RecurrenceService {
     const known = new Set(markers.map((marker) => marker.occurrenceDate));
 
     const gone = markers.filter((marker) => !planned.has(marker.occurrenceDate) && !isEdited(marker, DATES_KEY));
+    const goneSet = new Set(gone);
     await deleteOccurrences(manager, eventIdsOf(gone));
     const tombstones = gone.filter((marker) => marker.eventId === null);
     for (const marker of tombstones)
@@ -168,7 +169,7 @@ export class RecurrenceService {
       manager,
       series,
       plan.filter((item) => !known.has(item.date)),
-      markers.filter((marker) => !gone.includes(marker)),
+      markers.filter((marker) => !goneSet.has(marker)),
     );
   }
 
