@@ -463,6 +463,21 @@ describe.each(TEST_DATABASES)('event writes on $kind', (database) => {
         expect(child.body.post_parent).toBe(res.body.id);
       });
 
+      it('reads a range from "Free" to a price written with a hyphen or an em dash as 0 and the price, as with the en dash', async () => {
+        for (const cost of ['Free - $25', 'free-$25', '$25 - Free', 'Free — $25', 'Free – $25']) {
+          const res = await post({ title: 'Free to 25', ...DATES, cost }, 'editor').expect(201);
+          const read = await c.get(`/events/${res.body.id}`).expect(200);
+          expect([cost, read.body.cost, read.body.cost_details]).toEqual([
+            cost,
+            'Free – $25',
+            { currency_symbol: '$', currency_code: '', currency_position: 'prefix', values: ['0', '25'] },
+          ]);
+        }
+        // A word joined to "Free" is text, as before.
+        const text = await post({ title: 'Free entry', ...DATES, cost: 'Free-entry' }, 'editor').expect(201);
+        expect([text.body.cost, text.body.cost_details.values]).toEqual(['Free-entry', ['Free-entry']]);
+      });
+
       it('stores an image URL as a media record and accepts a media id', async () => {
         const res = await post({ title: 'Pic', ...DATES, image: 'https://cdn.example.com/poster.JPG' }, 'editor').expect(201);
         expect(res.body.image).toEqual({ url: 'https://cdn.example.com/poster.JPG', id: expect.any(Number), extension: 'jpg' });

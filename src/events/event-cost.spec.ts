@@ -66,11 +66,17 @@ describe('parseCostInput', () => {
       expect(costDetails(stored(shown))).toEqual(costDetails(stored(raw)));
     }
     expect(parseCostInput('Free – 25')).toEqual({ ok: true, value: { cost: '0\n25', currencySymbol: '', currencyPosition: 'prefix' } });
-    // Text that only contains the word stays text.
-    expect(parseCostInput('Free entry')).toEqual({
-      ok: true,
-      value: { cost: 'Free entry', currencySymbol: '', currencyPosition: 'prefix' },
-    });
+    // Typed with a hyphen or an em dash, as "5 - 10" is read as a range.
+    for (const typed of ['Free - $25', 'free-$25', '$25 — Free']) {
+      expect(parseCostInput(typed)).toEqual({
+        ok: true,
+        value: { cost: typed.startsWith('$') ? '$25\n0' : '0\n$25', currencySymbol: '$', currencyPosition: 'prefix' },
+      });
+    }
+    // Text that only contains the word stays text, joined to it by a dash too.
+    for (const text of ['Free entry', 'Free-entry', 'Free – entry']) {
+      expect(parseCostInput(text)).toEqual({ ok: true, value: { cost: text, currencySymbol: '', currencyPosition: 'prefix' } });
+    }
   });
 
   it.each([[{}], [true], [[{}]]])('rejects %p', (raw) => {

@@ -47,18 +47,21 @@ export function parseCostInput(raw: unknown): ParseResult<StoredCost | null> {
   return ok({ cost, currencySymbol: symbol, currencyPosition: position });
 }
 
-// formatCost's label for 0, and its range separator.
+// formatCost's label for 0, and the dashes of a range: its own en dash, and the hyphen (or em
+// dash) people type, as in "5 - 10", which the numbers' guess already reads as a range.
 const FREE = /^free$/i;
-const RANGE = /\s+\u2013\s+/;
+const RANGE = /\s*[-\u2013\u2014]\s*/;
 
 /**
  * A cost as formatCost shows it, read back (an event read and sent back keeps its cost): "Free" is
- * 0, and a range with a "Free" end ("Free – $25") is its two ends; any other text as given. Without
- * this, "Free – 25" became a cost of 25 with the currency symbol "Free –".
+ * 0, and a range of "Free" and a number ("Free – $25", "Free - $25") is its two ends; any other
+ * text as given ("Free-entry"). Without this, "Free – 25" became a cost of 25 with the currency
+ * symbol "Free –".
  */
 function shownCost(entry: string): string[] {
   const ends = entry.split(RANGE);
-  const parts = ends.length === 2 && ends.some((end) => FREE.test(end)) ? ends : [entry];
+  const range = ends.length === 2 && ends.some((end) => FREE.test(end)) && ends.some((end) => /\d/.test(end));
+  const parts = range ? ends : [entry];
   return parts.map((part) => (FREE.test(part) ? '0' : part));
 }
 
