@@ -188,6 +188,84 @@ describe.each(TEST_DATABASES)('events as iCalendar on $kind', (database) => {
       expect(parsed.categories).toEqual(['R&B']);
     });
 
+    it('writes an event that ends when it starts with DURATION:PT0S: a DTEND must be later than DTSTART (RFC 5545 §3.8.2.2)', async () => {
+      const instant = await c.create({
+        title: 'Doors open',
+        start_date: '2035-07-01 10:00:00',
+        end_date: '2035-07-01 10:00:00',
+        timezone: 'Europe/Berlin',
+      });
+      const text = (await ics(`/events/${instant.id}/ics`).expect(200)).text;
+      const lines = unfold(text);
+      expect(lines).toContain('DTSTART;TZID=Europe/Berlin:20350701T100000');
+      expect(lines).toContain('DURATION:PT0S');
+      const parsed = byId(parseCalendar(text).events, instant.id)!;
+      expect(parsed.dtendLine).toBe('');
+      expect([parsed.start, parsed.end]).toEqual(['2035-07-01 08:00:00', '2035-07-01 08:00:00']);
+      // No VEVENT of a feed has a DTEND that is not later than its DTSTART.
+      const feed = parseCalendar((await ics('/events/ics?start_date=2035-01-01&end_date=2035-12-31').expect(200)).text);
+      expect(feed.events.filter((event) => event.dtendLine && !event.allDay && event.end <= event.start)).toEqual([]);
+    });
+
+    it('gives each observance of a VTIMEZONE a TZNAME of its own offset (Africa/Casablanca, America/Vancouver)', async () => {
+      // moment-timezone's copy of the tz database, which has the letters, and ICU's, which the
+      // offsets come from, can differ: "+00" was written for Morocco's +01, "MST" for Vancouver's -08.
+      const letters: Record<string, string> = { PST: '-0800', PDT: '-0700', MST: '-0700', MDT: '-0600' };
+      for (const [timezone, start] of [
+        ['Africa/Casablanca', '2035-03-20 10:00:00'],
+        ['America/Vancouver', '2035-01-15 10:00:00'],
+      ]) {
+        const event = await c.create({
+          title: `Abbreviated in ${timezone}`,
+          start_date: start,
+          end_date: start.replace('10:', '11:'),
+          timezone,
+        });
+        const lines = unfold((await ics(`/events/${event.id}/ics`).expect(200)).text);
+        const observances = lines
+          .map((line, at) =>
+            line.startsWith('TZOFFSETTO:') ? { to: line.slice(11), name: lines[at + 1].replace(/^TZNAME:/, '') } : undefined,
+          )
+          .filter((observance) => observance !== undefined);
+        expect(observances.length).toBeGreaterThan(0);
+        const named = (name: string) => (/^[+-]\d+$/.test(name) ? name.padEnd(5, '0') : letters[name]);
+        expect(observances.filter(({ to, name }) => named(name) !== to)).toEqual([]);
+        // The JSON's timezone_abbr too names the offset of its times.
+        const stored = await json(event.id);
+        const minutes =
+          (Date.parse(`${stored.start_date.replace(' ', 'T')}Z`) - Date.parse(`${stored.utc_start_date.replace(' ', 'T')}Z`)) / 60_000;
+        const offset = `${minutes < 0 ? '-' : '+'}${String(Math.floor(Math.abs(minutes) / 60)).padStart(2, '0')}${String(Math.abs(minutes) % 60).padStart(2, '0')}`;
+        expect(named(stored.timezone_abbr)).toBe(offset);
+      }
+    });
+
+    it('keeps where a link leads and the words of table cells apart in the plain-text description', async () => {
+      const event = await c.create({
+        title: 'Linked',
+        start_date: '2035-08-01 10:00:00',
+        end_date: '2035-08-01 11:00:00',
+        description:
+          '<p>Tickets <a href="https://example.com/t?a=1&b=2">here</a> or <a href="mailto:box@example.com">by mail</a>.</p>' +
+          '<table><tr><td>Mon</td><td>10 EUR</td></tr></table>',
+      });
+      const parsed = byId(parseCalendar((await ics(`/events/${event.id}/ics`).expect(200)).text).events, event.id)!;
+      expect(parsed.description).toBe('Tickets here (https://example.com/t?a=1&b=2) or by mail (box@example.com).\nMon 10 EUR');
+    });
+
+    it('writes no property with an empty value, also for text of control characters only', async () => {
+      const venue = await c.createLinked('venues', { venue: '\u0007', city: '\u0001' });
+      const event = await c.create({
+        title: '\u0007\u0001',
+        description: '\u0007',
+        start_date: '2035-09-01 10:00:00',
+        end_date: '2035-09-01 11:00:00',
+        venue: venue.id,
+      });
+      const lines = unfold((await ics(`/events/${event.id}/ics`).expect(200)).text);
+      expect(lines.filter((line) => /^[A-Z-]+(;[^:]*)?:$/.test(line))).toEqual([]);
+      expect(lines.filter((line) => /^(SUMMARY|DESCRIPTION|LOCATION)[;:]/.test(line))).toEqual([]);
+    });
+
     it('applies the list filters and permissions: drafts only for those who may see them', async () => {
       const anonymous = parseCalendar((await ics(`/events/ics?${WINDOW}`).expect(200)).text);
       expect(byId(anonymous.events, draft.id)).toBeUndefined();

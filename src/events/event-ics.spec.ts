@@ -13,6 +13,27 @@ describe('htmlToText', () => {
   it('keeps at most one empty line between blocks', () => {
     expect(htmlToText('<p>a</p>\n\n\n<p>b</p>')).toBe('a\n\nb');
   });
+
+  it('keeps where a link leads: the text then the address, unless the text says it', () => {
+    expect(
+      htmlToText(
+        '<p>Tickets <a href="https://example.com/t?a=1&amp;b=2" target="_blank">here</a>, <a href="https://example.com/">https://example.com/</a>, ' +
+          '<a href="mailto:info@example.com">write</a>, <a href="mailto:info@example.com">info@example.com</a>, <a href="tel:+49%2030">call</a>, <a href="#map">map</a>, <a href="/faq">FAQ</a></p>',
+      ),
+    ).toBe(
+      'Tickets here (https://example.com/t?a=1&b=2), https://example.com/, write (info@example.com), info@example.com, call (+49 30), map, FAQ',
+    );
+    expect(htmlToText('<a href="https://example.com/"><img src="https://example.com/i.png" alt="logo" /></a>')).toBe(
+      'https://example.com/',
+    );
+  });
+
+  it('never glues the words of two blocks or two table cells together', () => {
+    expect(htmlToText('<table><tr><th>Day</th><td>Price</td></tr><tr><td>Mon</td><td>10</td></tr></table>')).toBe('Day Price\nMon 10');
+    expect(htmlToText('<dl><dt>Price</dt><dd>10 EUR</dd></dl>Before<section>Inside</section>a<hr />b<strong>c</strong><div>d</div>')).toBe(
+      'Price\n10 EUR\n\nBefore\nInside\na\nbc\nd',
+    );
+  });
 });
 
 describe('eventsCalendarInSlices', () => {

@@ -1,6 +1,6 @@
 import { DateTime, IANAZone } from 'luxon';
 import { stripTags } from '../common/html/sanitize';
-import { IcalWriter, dateValue, localDateTime, utcDateTime } from '../common/ical/ical';
+import { IcalWriter, dateValue, escapeText, localDateTime, utcDateTime } from '../common/ical/ical';
 import { isUnambiguousWallClock, tzidReadsAs, vtimezone } from '../common/ical/vtimezone';
 import { parseTimezone } from '../common/parsing/timezone';
 import { EventView } from './event.presenter';
@@ -154,9 +154,11 @@ function vevent(event: EventView, series: VeventRecurrence | undefined, options:
   };
   // Beside a DTSTART at a clock that a gap skips or that is repeated, which clients read otherwise
   // (ical.js: with the offset after the gap, as the second instant), DTEND would give the rule's
-  // instances another length there: DURATION is exact for all.
-  if (moment('DTSTART', dates.start.wall, dates.start.utc).readersDiffer)
-    writer.raw('DURATION', icsDuration(presentedUtc(dates.end.utc).getTime() - presentedUtc(dates.start.utc).getTime()));
+  // instances another length there: DURATION is exact for all. An event that ends when it starts
+  // has DURATION:PT0S too: a DTEND must be later than the DTSTART (RFC 5545 §3.8.2.2).
+  const length = presentedUtc(dates.end.utc).getTime() - presentedUtc(dates.start.utc).getTime();
+  if (moment('DTSTART', dates.start.wall, dates.start.utc).readersDiffer || (!event.all_day && length <= 0))
+    writer.raw('DURATION', icsDuration(length));
   else moment('DTEND', dates.end.wall, dates.end.utc, true);
   if (series?.recurrenceId) moment('RECURRENCE-ID', series.recurrenceId.wall, series.recurrenceId.utc, false, series.seriesTiming);
   if (series?.rrule) writer.raw('RRULE', series.rrule);
@@ -237,8 +239,9 @@ function firstVenue(venue: EventView['venue']): VenueView | undefined {
 function location(venue: VenueView): string {
   const region = venue.stateprovince ?? venue.state ?? venue.province;
   return [venue.venue, venue.address, venue.city, region, venue.zip, venue.country]
-    .filter((part): part is string => typeof part === 'string' && part.trim() !== '')
+    .filter((part): part is string => typeof part === 'string')
     .map(htmlToText)
+    .filter((part) => escapeText(part).trim() !== '')
     .join(', ');
 }
 
@@ -249,17 +252,68 @@ function location(venue: VenueView): string {
  */
 export function htmlToText(html: string): string {
   const withBreaks = html
+    .replaceAll(BLOCK, '')
+    .replace(LINK, linkWithTarget)
     .replace(/<br\s*\/?>/gi, '\n')
-    .replace(/<\/(p|div|li|h[1-6]|tr|blockquote|figure|figcaption|pre|ul|ol|table)>/gi, '$&\n');
-  return stripTags(withBreaks)
+    .replace(/<hr\b[^>]*>/gi, '\n')
+    .replace(BLOCK_START, `${BLOCK}$&`)
+    .replace(BLOCK_END, '$&\n')
+    .replace(/<\/(td|th)>/gi, '$& ');
+  return (
+    unescapeHtml(stripTags(withBreaks))
+      // A block that starts after text starts a line (a block that starts a line adds none).
+      .replace(LEADING_BLOCKS, '$1')
+      .replace(BLOCKS_LEFT, '\n')
+      .replace(/[ \t]+\n/g, '\n')
+      .replace(/\n{3,}/g, '\n\n')
+      .trim()
+  );
+}
+
+/** The block elements the sanitiser keeps: their text is never glued to the text before or after them. */
+const BLOCKS =
+  'p|div|li|h[1-6]|tr|blockquote|figure|figcaption|pre|ul|ol|table|caption|dl|dt|dd|address|article|aside|footer|header|hgroup|main|nav|section';
+const BLOCK_START = new RegExp(`<(?:${BLOCKS})\\b[^>]*>`, 'gi');
+const BLOCK_END = new RegExp(`</(?:${BLOCKS})>`, 'gi');
+/** Where a block starts, until it is known whether text comes before it (a control character: never left in TEXT, removed from the input first). */
+const BLOCK = '\u0001';
+const LEADING_BLOCKS = new RegExp(`(^|\\n)[ \\t${BLOCK}]*${BLOCK}`, 'g');
+const BLOCKS_LEFT = new RegExp(`${BLOCK}+`, 'g');
+
+/** A link as the sanitiser stores it (attribute values in double quotes, links never nested). */
+const LINK = /<a\s[^>]*?\bhref="([^"]*)"[^>]*>([\s\S]*?)<\/a>/gi;
+
+/**
+ * A link's text followed by where it leads, "Tickets (https://example.com/t)": plain text has no
+ * links, and the address was lost. Addresses only (http, https, mailto, tel; no page anchors nor
+ * relative paths), left out when the text already says it.
+ */
+function linkWithTarget(link: string, href: string, content: string): string {
+  const target = unescapeHtml(href).trim();
+  if (!/^(https?:\/\/|mailto:|tel:)/i.test(target)) return content;
+  const shown = /^(mailto|tel):/i.test(target) ? decodeURIComponentSafe(target.replace(/^[a-z]+:/i, '')) : target;
+  const text = unescapeHtml(stripTags(content)).trim();
+  if (text === shown || text === target) return content;
+  const escaped = shown.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  return text ? `${content} (${escaped})` : escaped;
+}
+
+function decodeURIComponentSafe(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}
+
+/** The escapes stripTags keeps, undone. */
+function unescapeHtml(text: string): string {
+  return text
     .replace(/&lt;/g, '<')
     .replace(/&gt;/g, '>')
     .replace(/&quot;/g, '"')
     .replace(/&#0*39;/g, "'")
-    .replace(/&amp;/g, '&')
-    .replace(/[ \t]+\n/g, '\n')
-    .replace(/\n{3,}/g, '\n\n')
-    .trim();
+    .replace(/&amp;/g, '&');
 }
 
 /** RFC 5545 §3.3.6 DURATION of exact time (hours, minutes, seconds; no nominal days): `PT1H30M`, `PT0S`. */

@@ -1,3 +1,5 @@
+import moment from 'moment-timezone';
+import { DateTime } from 'luxon';
 import { timezoneAbbreviation } from './timezone-abbr';
 
 describe('timezoneAbbreviation', () => {
@@ -47,5 +49,31 @@ describe('timezoneAbbreviation', () => {
     expect(timezoneAbbreviation('UTC+2', winter)).toBe('UTC+2');
     expect(timezoneAbbreviation('UTC-5:30', winter)).toBe('UTC-5:30');
     expect(timezoneAbbreviation('Not/A_Zone', winter)).toBe('');
+  });
+  // moment-timezone's copy of the tz database (the letters) and ICU's (the conversions, the
+  // VTIMEZONE offsets) can be of different releases: an abbreviation must still name ICU's offset.
+  it('names the offset the server converts with, also where the two copies of the tz database differ', () => {
+    const numeric = (minutes: number) =>
+      `${minutes < 0 ? '-' : '+'}${String(Math.floor(Math.abs(minutes) / 60)).padStart(2, '0')}${Math.abs(minutes) % 60 ? String(Math.abs(minutes) % 60).padStart(2, '0') : ''}`;
+    const zones = ['Africa/Casablanca', 'Africa/El_Aaiun', 'America/Vancouver', 'America/Edmonton', 'America/Winnipeg', 'America/Havana'];
+    const wrong: string[] = [];
+    for (const name of [...zones, 'Europe/Berlin', 'Australia/Lord_Howe', 'Pacific/Chatham', 'Pacific/Apia', 'Asia/Gaza']) {
+      const zone = moment.tz.zone(name)!;
+      for (let month = 0; month < 12 * 20; month++) {
+        const instant = new Date(Date.UTC(2020, month, 15));
+        const offset = DateTime.fromJSDate(instant, { zone: name }).offset;
+        const abbreviation = timezoneAbbreviation(name, instant);
+        const names = /^[+-]\d+$/.test(abbreviation)
+          ? abbreviation === numeric(offset)
+          : zone.abbrs.some((letters, index) => letters === abbreviation && -zone.offsets[index] === offset);
+        if (!names) wrong.push(`${name} ${instant.toISOString()} ${abbreviation} ${numeric(offset)}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+    // Morocco has no letters: the numeric form of ICU's offset.
+    const casablanca = new Date('2030-03-20T10:00:00Z');
+    expect(timezoneAbbreviation('Africa/Casablanca', casablanca)).toBe(
+      numeric(DateTime.fromJSDate(casablanca, { zone: 'Africa/Casablanca' }).offset),
+    );
   });
 });

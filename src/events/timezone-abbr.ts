@@ -14,13 +14,26 @@ export function timezoneAbbreviation(name: string, instant: Date): string {
   if (!parsed.ok) return '';
   if (parsed.value.zone.type !== 'iana') return parsed.value.name;
   // moment-timezone looks names up case-insensitively and knows the database's links (Asia/Calcutta).
-  const abbreviation = moment.tz.zone(parsed.value.zone.name)?.abbr(instant.getTime());
-  return abbreviation || numericOffset(parsed.value.zone.name, instant);
+  const zone = moment.tz.zone(parsed.value.zone.name);
+  const offset = DateTime.fromJSDate(instant, { zone: parsed.value.zone.name }).offset;
+  return (zone && lettersFor(zone, instant.getTime(), offset)) || numericOffset(offset);
+}
+
+/**
+ * The letters of the zone at `instant` for the offset the server converts with (ICU's). The two
+ * copies of the tz database can differ (moment-timezone's was newer: Africa/Casablanca +01 after
+ * 2026 was "+00", America/Vancouver's -08 "MST"): then the letters the zone last used with that
+ * offset, or none, so an abbreviation never names another offset than the times beside it.
+ */
+function lettersFor(zone: moment.MomentZone, instant: number, offset: number): string | undefined {
+  const same = (momentOffset: number) => Math.round(-momentOffset) === Math.round(offset);
+  if (same(zone.utcOffset(instant))) return zone.abbr(instant);
+  for (let index = zone.offsets.length - 1; index >= 0; index--) if (same(zone.offsets[index])) return zone.abbrs[index];
+  return undefined;
 }
 
 /** The tz database's form for zones without letters: "+04", "-0330". */
-function numericOffset(zone: string, instant: Date): string {
-  const minutes = DateTime.fromJSDate(instant, { zone }).offset;
+function numericOffset(minutes: number): string {
   const sign = minutes < 0 ? '-' : '+';
   const hours = String(Math.floor(Math.abs(minutes) / 60)).padStart(2, '0');
   const rest = Math.abs(minutes) % 60;

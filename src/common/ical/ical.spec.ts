@@ -74,4 +74,16 @@ describe('IcalWriter', () => {
       'BEGIN:VEVENT\r\nDTSTART;TZID=Europe/Berlin:20300110T100000\r\nSUMMARY:Jazz\\, blues\\; and more\r\nCATEGORIES:Music\\, live,Jazz\r\nEND:VEVENT\r\n',
     );
   });
+
+  it('leaves out a TEXT value that only control characters made: no property with an empty value', () => {
+    const text = new IcalWriter()
+      .begin('VEVENT')
+      .text('SUMMARY', '\u0007\u0001')
+      .text('LOCATION', '\u0000')
+      .texts('CATEGORIES', ['\u0007', 'Jazz', '\u001b'])
+      .texts('RESOURCES', ['\u0007'])
+      .end('VEVENT')
+      .toString();
+    expect(text).toBe('BEGIN:VEVENT\r\nCATEGORIES:Jazz\r\nEND:VEVENT\r\n');
+  });
 });

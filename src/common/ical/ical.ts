@@ -86,15 +86,16 @@ export class IcalWriter {
     return this;
   }
 
-  /** A TEXT property; left out when empty. */
+  /** A TEXT property; left out when empty, also once the control characters are dropped. */
   text(name: string, value: string | undefined, params: IcalParams = {}): this {
-    return value ? this.raw(name, escapeText(value), params) : this;
+    const escaped = escapeText(value ?? '');
+    return escaped ? this.raw(name, escaped, params) : this;
   }
 
-  /** A property of several TEXT values (e.g. CATEGORIES); left out when there are none. */
+  /** A property of several TEXT values (e.g. CATEGORIES): empty values left out, the property too when there are none. */
   texts(name: string, values: readonly string[]): this {
-    const kept = values.filter(Boolean);
-    return kept.length ? this.raw(name, kept.map(escapeText).join(',')) : this;
+    const kept = values.map(escapeText).filter(Boolean);
+    return kept.length ? this.raw(name, kept.join(',')) : this;
   }
 
   /** Lines of another writer (a VTIMEZONE built apart). */
