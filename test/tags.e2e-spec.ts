@@ -193,6 +193,14 @@ describe.each(TEST_DATABASES)('tags on $kind', (database) => {
       kids = await createOk({ name: 'Kids' });
     });
 
+    it('orders by description case-insensitively on every database, as MySQL compares text', async () => {
+      for (const description of ['beta', 'Alpha', 'gamma', 'Delta']) await createOk({ name: `About ${description}`, description });
+      const res = await list('?hide_empty=0&orderby=description').expect(200);
+      expect(names(res.body)).toEqual(['Kids', 'About Alpha', 'About beta', 'About Delta', 'About gamma', 'Outdoor']);
+      const desc = await list('?hide_empty=0&orderby=description&order=desc').expect(200);
+      expect(names(desc.body)).toEqual(['Outdoor', 'About gamma', 'About Delta', 'About beta', 'About Alpha', 'Kids']);
+    });
+
     it('answers 404 rest_term_invalid for an unknown id and for the id of a category', async () => {
       const category = await t.request.post(t.api('/categories')).set('Authorization', as('editor')).send({ name: 'Cat' }).expect(201);
       for (const id of [999999, category.body.id]) {

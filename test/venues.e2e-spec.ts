@@ -58,6 +58,15 @@ describe.each(TEST_DATABASES)('venues on $kind', (database) => {
       const res = await patch(`/venues/${venue.id}`, { state: 'NY' }).expect(200);
       expect(res.body.stateprovince).toBe('NY');
     });
+
+    it('keeps a stateprovince that was sent when an update changes the place without it', async () => {
+      const venue = await createOk({ venue: 'Sent SP Kept', city: 'Roma', stateprovince: 'Lazio' });
+      const res = await patch(`/venues/${venue.id}`, { country: 'Italia' }).expect(200);
+      expect(res.body.stateprovince).toBe('Lazio');
+      const other = await createOk({ venue: 'Sent SP Kept 2', country: 'Germany', state: 'BY', stateprovince: 'Bavaria' });
+      expect((await patch(`/venues/${other.id}`, { state: 'BW' }).expect(200)).body.stateprovince).toBe('Bavaria');
+      expect((await get(`/venues/${venue.id}`).expect(200)).body.stateprovince).toBe('Lazio');
+    });
   });
 
   describe('create', () => {

@@ -417,7 +417,8 @@ function orderTerms(qb: SelectQueryBuilder<TermEntity>, query: ListTermsQuery): 
     case 'slug':
       return byColumn('t.slug');
     case 'description':
-      return byColumn('t.description');
+      // Case-insensitive on both databases, as MySQL's collation compares it (SQLite's is binary).
+      return byColumn(isSqlite(qb.connection) ? 'unicode_lower(t.description)' : 't.description');
     case 'count':
       return byColumn('t.count');
     case 'name':

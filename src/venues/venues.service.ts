@@ -56,13 +56,17 @@ export class VenuesService extends LinkedPostsService<VenueEntity, VenueArgs, Ve
   }
 
   protected applyFields(venue: VenueEntity, args: VenueArgs, creating: boolean): void {
+    // What the stored place gave before this write: a stored stateprovince that differs was sent.
+    const derivedBefore = creating ? undefined : deriveStateProvince(venue);
     for (const field of TEXT_FIELDS) {
       if (args[field] !== undefined) venue[field] = args[field] ?? '';
       else if (creating) venue[field] = '';
     }
-    // As the original: unless sent, stateprovince follows the state (US) or the province.
+    // As the original: unless sent, stateprovince follows the state (US) or the province; one
+    // sent earlier is kept when the place changes (omitted fields keep their values).
     const placeChanged = args.state !== undefined || args.province !== undefined || args.country !== undefined;
-    if (args.stateprovince === undefined && (creating || placeChanged)) venue.stateprovince = deriveStateProvince(venue);
+    const follows = creating || (placeChanged && venue.stateprovince === derivedBefore);
+    if (args.stateprovince === undefined && follows) venue.stateprovince = deriveStateProvince(venue);
     // On create the map flags are true unless a falsy value was sent (tec-other-api §1.1).
     if (args.showMap !== undefined || creating) venue.showMap = args.showMap ?? true;
     if (args.showMapLink !== undefined || creating) venue.showMapLink = args.showMapLink ?? true;
