@@ -17,6 +17,7 @@ import { routeReads } from './database/read-routing';
 import { namespaceAliasRouting } from './common/http/namespace-aliases';
 import { privateWhenCredentialed, securityHeaders } from './common/http/security-headers';
 import { restRootLink } from './common/http/rest-root-link';
+import { restRootRouting } from './common/http/rest-root';
 import { AppConfig } from './config/app-config';
 import { NAMESPACE, OUTSIDE_NAMESPACE } from './namespace';
 import { accessLog } from './observability/access-log';
@@ -56,6 +57,7 @@ export function configureApp(app: INestApplication, config: AppConfig): NestExpr
       return response !== undefined && notModified(this.method, response.statusCode, this.headers, response.getHeader('ETag'));
     },
   });
+  express.use(restRootRouting(config));
   const aliases = namespaceAliasRouting(config);
   if (aliases) express.use(aliases.rewrite);
   express.use(methodTunnel);

@@ -34,6 +34,17 @@ describe.each(TEST_DATABASES)('the api.w.org Link header on $kind', (database) =
     for (const res of answers) expect(res.headers.link).toBe(DISCOVERY_LINK);
   });
 
+  it('answers the REST root it names (the site root without REST_PREFIX) with the namespace and its routes', async () => {
+    const href = /<([^>]+)>/.exec(DISCOVERY_LINK)![1];
+    expect(href).toBe('http://calendar.test/');
+    const root = await t.request.get('/').expect(200);
+    const index = await t.request.get(t.api('')).expect(200);
+    expect(root.body.namespaces).toEqual(['calendar/events/v1']);
+    expect(root.body.routes).toEqual({ '/': root.body.routes['/'], ...index.body.routes });
+    expect(root.body.routes['/']._links.self[0].href).toBe(href);
+    expect(root.headers.link).toBe(DISCOVERY_LINK);
+  });
+
   it("follows a list page's next and prev links in the same header (clients of the original look for it on every answer)", async () => {
     const first = await t.request.get(t.api('/events?per_page=2&start_date=2030-01-01&end_date=2030-01-31')).expect(200);
     expect(first.headers.link).toBe(`<${first.body.next_rest_url}>; rel="next", ${DISCOVERY_LINK}`);

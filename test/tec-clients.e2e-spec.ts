@@ -200,6 +200,54 @@ describe.each(TEST_DATABASES)('existing TEC clients on $kind', (database) => {
       );
     });
 
+    it("answers the REST root its discovery link names with every namespace and route, as WordPress's /wp-json/", async () => {
+      const link = (await t.request.get(`${TEC}/events`).expect(200)).headers.link;
+      const href = /<([^>]+)>; rel="https:\/\/api\.w\.org\/"/.exec(link)![1];
+      expect(href).toBe(`${SITE}/wp-json/`);
+      const root = await t.request.get(href.slice(SITE.length)).expect(200);
+      expect(Object.keys(root.body)).toEqual([
+        'name',
+        'description',
+        'url',
+        'home',
+        'gmt_offset',
+        'timezone_string',
+        'namespaces',
+        'authentication',
+        'routes',
+        '_links',
+      ]);
+      expect(root.body).toMatchObject({ url: SITE, home: SITE, namespaces: ['calendar/events/v1', 'tribe/events/v1'], authentication: [] });
+      expect(root.body.routes['/']).toEqual({
+        namespace: '',
+        methods: ['GET'],
+        endpoints: [{ methods: ['GET'], args: { context: { default: 'view', required: false } } }],
+        _links: { self: [{ href: `${SITE}/wp-json/` }] },
+      });
+      // Each namespace's routes as its own index shows them, its links under it.
+      const tec = await t.request.get(TEC).expect(200);
+      const ours = await t.request.get(OURS).expect(200);
+      expect(root.body.routes).toEqual({ '/': root.body.routes['/'], ...ours.body.routes, ...tec.body.routes });
+      expect(root.body.routes['/tribe/events/v1/venues']._links.self[0].href).toBe(`${SITE}${TEC}/venues`);
+      // Without the slash, and HEAD, as WordPress; other methods find no route.
+      expect((await t.request.get('/wp-json').expect(200)).body).toEqual(root.body);
+      await t.request.head('/wp-json/').expect(200);
+      expect((await t.request.post('/wp-json/').expect(404)).body.code).toBe('rest_no_route');
+    });
+
+    it("shows the index of the namespace asked for, any served, and the alias as its index's default, as the original", async () => {
+      const tec = await t.request.get(TEC).expect(200);
+      expect(tec.body.routes['/tribe/events/v1'].endpoints[0].args.namespace).toEqual({ default: 'tribe/events/v1', required: false });
+      const ours = await t.request.get(OURS).expect(200);
+      expect(ours.body.routes['/calendar/events/v1'].endpoints[0].args.namespace).toEqual({
+        default: 'calendar/events/v1',
+        required: false,
+      });
+      expect((await t.request.get(`${OURS}?namespace=tribe/events/v1`).expect(200)).body).toEqual(tec.body);
+      const unknown = await t.request.get(`${TEC}?namespace=wp/v2`).expect(404);
+      expect(unknown.body.code).toBe('rest_invalid_namespace');
+    });
+
     it("gives /doc's server and the docs page's assets in the namespace asked", async () => {
       const doc = await t.request.get(`${TEC}/doc`).set('Host', 'calendar.test').expect(200);
       expect(doc.body.servers[0].url).toBe(`${SITE}${TEC}/`);

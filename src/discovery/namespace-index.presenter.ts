@@ -98,5 +98,9 @@ export function presentNamespaceIndex(
 ): NamespaceIndexView {
   const views: Record<string, IndexRouteView> = {};
   for (const route of routes) views[inNamespace(route.pattern, urls.namespace)] = presentRoute(route, urls, t, context);
+  // The index's own `namespace` parameter defaults to the namespace it is served under: an
+  // alias's index (tribe/events/v1) shows the alias, as the original's does.
+  const own = views[`/${urls.namespace}`]?.endpoints[0]?.args.namespace;
+  if (own) own.default = urls.namespace;
   return { namespace: urls.namespace, routes: views, _links: { up: [{ href: urls.restBase }] } };
 }

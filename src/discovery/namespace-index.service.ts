@@ -3,8 +3,9 @@ import { DateTime } from 'luxon';
 import { Locale } from '../common/i18n/translator';
 import { Urls } from '../common/urls/urls';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
-import { inNamespace } from '../namespace';
+import { NAMESPACE, inNamespace } from '../namespace';
 import { IndexRouteView, NamespaceIndexView, presentNamespaceIndex } from './namespace-index.presenter';
+import { RestRootView, presentRestRoot } from './rest-root.presenter';
 import { CatalogRoute, RouteCatalog } from './route-catalog';
 import { translator } from './texts';
 
@@ -22,7 +23,7 @@ export class NamespaceIndexService {
   constructor(
     private readonly catalog: RouteCatalog,
     private readonly urls: Urls,
-    @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'siteTimezone'>,
+    @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'siteTimezone' | 'siteUrl' | 'namespaceAliases'>,
   ) {}
 
   /** The index as a request made at `now` sees it. */
@@ -36,11 +37,28 @@ export class NamespaceIndexService {
     const key = `${locale}\0${namespace}`;
     let index = this.built.get(key);
     if (!index) {
-      const urls = { namespace, restRoot: this.urls.restRoot, restBase: this.urls.restBase };
+      const urls = { namespace, restRoot: `${this.urls.restBase}${namespace}`, restBase: this.urls.restBase };
       index = presentNamespaceIndex(this.catalog.all(), urls, translator(locale), context);
       this.built.set(key, index);
     }
     return index;
+  }
+
+  /** The namespaces served: NAMESPACE, then NAMESPACE_ALIASES. */
+  namespaces(): string[] {
+    return [NAMESPACE, ...this.config.namespaceAliases];
+  }
+
+  /** The site's REST root (`GET <REST_PREFIX>/`): every namespace served, with its routes. */
+  root(locale: Locale, now: Date): RestRootView {
+    const indexes = this.namespaces().map((namespace) => this.index(locale, namespace, now));
+    const zone = DateTime.fromJSDate(now, { zone: this.config.siteTimezone });
+    return presentRestRoot(indexes, {
+      siteUrl: this.config.siteUrl,
+      restBase: this.urls.restBase,
+      timezoneString: zone.zone.type === 'iana' ? zone.zoneName! : '',
+      gmtOffset: zone.offset / 60,
+    });
   }
 
   /** One route as the index shows it. */
