@@ -20,7 +20,7 @@ import { restRootLink } from './common/http/rest-root-link';
 import { restRootRouting } from './common/http/rest-root';
 import { AppConfig } from './config/app-config';
 import { NAMESPACE, OUTSIDE_NAMESPACE } from './namespace';
-import { accessLog } from './observability/access-log';
+import { accessLog, refusedRequestLog } from './observability/access-log';
 import { Metrics } from './observability/metrics';
 import { ROOT_LOGGER } from './observability/observability.module';
 import { SwaggerScanStore, scanControllers } from './discovery/swagger-document';
@@ -131,8 +131,15 @@ export function configureApp(app: INestApplication, config: AppConfig): NestExpr
   });
   // /doc is @nestjs/swagger's scan of the controllers, which needs the application object.
   app.get(SwaggerScanStore).set(scanControllers(app));
-  answerClientErrorsAsJson(express.getHttpServer(), config.siteLocale);
-  express.enableShutdownHooks();
+  const logRefused = refusedRequestLog(app.get(ROOT_LOGGER));
+  const metrics = app.get(Metrics);
+  answerClientErrorsAsJson(express.getHttpServer(), config.siteLocale, (refused) => {
+    metrics.observeRefused(refused);
+    logRefused(refused);
+  });
+  // Exit 0 after a graceful drain (Nest's default re-raises the signal: status 143, which process
+  // managers and `restart: on-failure` read as a crash).
+  express.enableShutdownHooks(undefined, { useProcessExit: true });
   return express;
 }
 

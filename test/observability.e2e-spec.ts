@@ -1,3 +1,4 @@
+import { AddressInfo, connect } from 'node:net';
 import { Response } from 'supertest';
 import { transaction } from '../src/database/transaction';
 import { TEST_DATABASES, TestDatabase } from './support/databases';
@@ -177,6 +178,33 @@ describe.each(TEST_DATABASES)('observability on $kind', (database) => {
       expect(accessLine(unknown)).toMatchObject({ route: 'unmatched', status: 404 });
       for (const res of [signedIn, anonymous, unknown])
         expect(logged().filter((line) => line.requestId === res.headers['x-request-id'])).toHaveLength(1);
+    });
+
+    it("logs, counts and marks like any answer a request Node's parser refuses (431), without its URL", async () => {
+      const before = value(await scrape(), 'http_request_duration_seconds_count', { route: 'unmatched', status: '431' });
+      const server = t.app.getHttpServer();
+      if (!server.listening) await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      const { port } = server.address() as AddressInfo;
+      const answer = await new Promise<string>((resolve, reject) => {
+        const socket = connect(port, '127.0.0.1');
+        let text = '';
+        socket.on('data', (chunk) => (text += chunk.toString('utf8')));
+        socket.on('end', () => resolve(text));
+        socket.on('error', reject);
+        socket.write(`GET /wp-json/calendar/events/v1/events?password=parser-secret-${'x'.repeat(17_000)} HTTP/1.1\r\nHost: x\r\n\r\n`);
+      });
+      const head = answer.split('\r\n\r\n')[0];
+      expect(head).toMatch(/^HTTP\/1\.1 431 /);
+      const requestId = /^X-Request-Id: (\S+)$/im.exec(head)?.[1];
+      expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
+      expect(head).toContain(`Content-Security-Policy: ${API_POLICY}`);
+      expect(head).toMatch(/^X-Content-Type-Options: nosniff$/im);
+      expect(head).toMatch(/^X-Frame-Options: DENY$/im);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const mine = logged().filter((line) => line.requestId === requestId);
+      expect(mine).toEqual([expect.objectContaining({ level: 'info', msg: 'request completed', route: 'unmatched', status: 431 })]);
+      expect(lines.join('')).not.toContain('parser-secret');
+      expect(value(await scrape(), 'http_request_duration_seconds_count', { route: 'unmatched', status: '431' })).toBe(before + 1);
     });
 
     it('never writes credentials, Authorization headers or password values', async () => {

@@ -40,6 +40,17 @@ describe('a server that cannot start', () => {
     }
   });
 
+  it('says why in JSON lines and exits 1: its HOST does not resolve, naming HOST', async () => {
+    // .invalid never resolves (RFC 6761); Node's bare `getaddrinfo ENOTFOUND` did not say which setting it was.
+    const { code, lines } = await outcome(
+      startServer({ DATABASE_URL: `sqlite://${join(dir, 'host.db')}`, PORT: String(await freePort()), HOST: 'calendar.invalid' }),
+    );
+    expect(code).toBe(1);
+    const last = parsed(lines).pop();
+    expect(last).toMatchObject({ level: 'fatal', context: 'Main' });
+    expect(last?.msg).toMatch(/^could not start: HOST "calendar\.invalid": getaddrinfo \w+ calendar\.invalid$/);
+  });
+
   it('says why in JSON lines and exits 1: the database refuses connections', async () => {
     const nothing = await freePort();
     const { code, lines } = await outcome(

@@ -244,6 +244,34 @@ describe('loadConfig', () => {
     expect(problemsOf({ DATABASE_URL: 'mysql://u:secret@host' })[0]).not.toContain('secret');
   });
 
+  it('takes CORS_ORIGINS as browsers send an Origin, and refuses what no Origin can equal', () => {
+    expect(loadConfig({ CORS_ORIGINS: 'https://www.example.com/, http://localhost:8080' }).corsOrigins).toEqual([
+      'https://www.example.com',
+      'http://localhost:8080',
+    ]);
+    for (const origin of [
+      'https://www.example.com/app',
+      'https://WWW.example.com',
+      'https://www.example.com:443',
+      'https://www.example.com?x',
+    ]) {
+      expect(problemsOf({ CORS_ORIGINS: origin })).toEqual([
+        `CORS_ORIGINS: "${origin}" is not an http(s) origin such as https://www.example.com (no path, lower case)`,
+      ]);
+    }
+  });
+
+  it('listens on an IP address or a host name given in HOST, and refuses anything else naming HOST', () => {
+    for (const host of ['0.0.0.0', '::', '::1', '10.1.2.3', 'localhost', 'calendar-1.internal', 'calendar-1.internal.']) {
+      expect(loadConfig({ HOST: host }).host).toBe(host);
+    }
+    for (const host of ['not a host', '999.1.1.1', '[::1]', 'http://localhost', 'localhost:3000', '-bad.example', 'a..b', 'x'.repeat(64)]) {
+      expect(problemsOf({ HOST: host })).toEqual([
+        `HOST must be an IP address or a host name such as 0.0.0.0, :: or localhost (got "${host}")`,
+      ]);
+    }
+  });
+
   it('reports every invalid variable at once', () => {
     expect(problemsOf({ PORT: 'x', SITE_LOCALE: 'xx' })).toHaveLength(2);
   });
@@ -262,5 +290,15 @@ describe('.env.example', () => {
       [...readFileSync(join(root, '.env.example'), 'utf8').matchAll(/^(?:# ?)?([A-Z][A-Z0-9_]+)=/gm)].map((m) => m[1]),
     );
     expect([...example].sort()).toEqual([...documented].sort());
+  });
+
+  it('documents every variable the configuration reads', () => {
+    const root = join(__dirname, '..', '..');
+    const readme = readFileSync(join(root, 'README.md'), 'utf8');
+    const table = readme.slice(readme.indexOf('## Configuration'), readme.indexOf('## Accounts and the CLI'));
+    const source = readFileSync(join(__dirname, 'load-config.ts'), 'utf8');
+    const read = [...source.matchAll(/\b(?:read|int)\('([A-Z][A-Z0-9_]+)'/g)].map((m) => m[1]);
+    expect(read.length).toBeGreaterThan(20);
+    expect(read.filter((name) => !table.includes(`\`${name}\``))).toEqual([]);
   });
 });

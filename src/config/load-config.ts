@@ -46,6 +46,7 @@ export function loadConfig(env: Env = process.env, dotenvPath = resolve(process.
 
   const port = int('PORT', 3000, 0, 65535);
   const host = read('HOST') ?? '127.0.0.1';
+  if (!isHostName(host)) problems.push(`HOST must be an IP address or a host name such as 0.0.0.0, :: or localhost (got "${host}")`);
   const database = parseDatabase(
     read('DATABASE_URL'),
     read('DATABASE_READ_URLS'),
@@ -91,7 +92,12 @@ export function loadConfig(env: Env = process.env, dotenvPath = resolve(process.
       .split(',')
       .map((origin) => origin.trim().replace(/\/+$/, ''))
       .filter(Boolean);
-    for (const origin of corsOrigins) if (!isHttpUrl(origin)) problems.push(`CORS_ORIGINS: "${origin}" is not an http(s) origin`);
+    // A browser's Origin is scheme://host[:port], lower case, without a path: anything else would never match it.
+    for (const origin of corsOrigins) {
+      if (!isHttpUrl(origin) || new URL(origin).origin !== origin) {
+        problems.push(`CORS_ORIGINS: "${origin}" is not an http(s) origin such as https://www.example.com (no path, lower case)`);
+      }
+    }
   }
 
   const trustProxyRaw = read('TRUST_PROXY') ?? 'false';
@@ -271,6 +277,17 @@ function isPrefixMask(mask: string): boolean {
   const bits = mask.split('.').reduce((value, octet) => value * 256 + Number(octet), 0);
   const zeros = 2 ** 32 - 1 - bits;
   return bits !== 0 && (zeros & (zeros + 1)) === 0;
+}
+
+/** What the server can listen on: an IPv4 or IPv6 address (no brackets), or a DNS name (RFC 1123 labels, not all-numeric at the end). */
+function isHostName(value: string): boolean {
+  if (isIP(value) !== 0) return true;
+  const labels = value.replace(/\.$/, '').split('.');
+  return (
+    value.length <= 253 &&
+    labels.every((label) => /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$/.test(label)) &&
+    !/^\d+$/.test(labels[labels.length - 1])
+  );
 }
 
 function isMysqlUrl(value: string): boolean {

@@ -2,7 +2,8 @@ import { NextFunction, Request, RequestHandler, Response } from 'express';
 import { DestinationStream, Logger, pino } from 'pino';
 import { LogLevel } from '../config/app-config';
 import { heldStdout } from './held-lines';
-import { elapsedSeconds, redactUrl, routeOf, startTimer } from './http-request';
+import { RefusedRequest } from '../common/http/client-errors';
+import { UNMATCHED_ROUTE, elapsedSeconds, redactUrl, routeOf, startTimer } from './http-request';
 
 /**
  * The process's logger: JSON lines, level names rather than numbers and ISO times, so that log
@@ -48,4 +49,12 @@ export function accessLog(root: Logger): RequestHandler {
     });
     next();
   };
+}
+
+/**
+ * The access line of a request Node's parser refused (answerClientErrorsAsJson): no method or URL
+ * is known (nor logged: a 16 KB URL may be anything), and the answer took no time.
+ */
+export function refusedRequestLog(root: Logger): (refused: RefusedRequest) => void {
+  return ({ requestId, status }) => root.info({ requestId, route: UNMATCHED_ROUTE, status, duration: 0 }, 'request completed');
 }

@@ -5,10 +5,15 @@ import { ApiError } from '../common/errors/api-error';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { Metrics } from './metrics';
 import { Public } from '../auth/capability.decorator';
+import { AlwaysAdmitted } from '../common/http/load-shedding';
 
-/** `GET /metrics`: Prometheus text, outside the namespace like /health (never in the index or /doc). */
+/**
+ * `GET /metrics`: Prometheus text, outside the namespace like /health (never in the index or /doc).
+ * Never shed (MAX_PENDING_REQUESTS): an overload is when its numbers are needed, and it reads no table.
+ */
 @Controller()
 @Public()
+@AlwaysAdmitted()
 export class MetricsController {
   constructor(
     private readonly metrics: Metrics,

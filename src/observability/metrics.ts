@@ -4,7 +4,7 @@ import { NextFunction, Request, Response } from 'express';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { DataSource } from 'typeorm';
 import { ReadCache } from '../database/read-cache';
-import { elapsedSeconds, routeOf, startTimer } from './http-request';
+import { UNMATCHED_ROUTE, elapsedSeconds, routeOf, startTimer } from './http-request';
 import { poolStates } from './pool-state';
 
 /** Remembered reads answer in about a millisecond, so the buckets start well below the defaults. */
@@ -72,6 +72,11 @@ export class Metrics {
       if (status === 503) this.shed.inc();
     });
     next();
+  };
+
+  /** A request Node's parser refused (answerClientErrorsAsJson): its method is not known. */
+  readonly observeRefused = ({ status }: { status: number }): void => {
+    this.requestDuration.observe({ method: 'unknown', route: UNMATCHED_ROUTE, status: String(status) }, 0);
   };
 
   /** ReadCache's listener: one call per remembered-read lookup. */

@@ -1,4 +1,5 @@
 import { NextFunction, Request, Response } from 'express';
+import { randomUUID } from 'node:crypto';
 import { STATUS_CODES, Server } from 'node:http';
 import { ApiError } from '../errors/api-error';
 import { Duplex } from 'node:stream';
@@ -6,13 +7,28 @@ import { ERRORS, ErrorCode } from '../errors/error-codes';
 import { msg } from '../i18n/message';
 import { Locale, translate } from '../i18n/translator';
 
+/** A request Node's parser refused: its answer's id and status, for the access log and /metrics. */
+export interface RefusedRequest {
+  readonly requestId: string;
+  readonly status: number;
+}
+
+/** What the app's middleware (security-headers.ts) sends with every answer, as far as it applies to an error body. */
+const SECURITY_HEADERS =
+  "Content-Security-Policy: default-src 'none';frame-ancestors 'none'\r\n" +
+  'Referrer-Policy: no-referrer\r\n' +
+  'X-Content-Type-Options: nosniff\r\n' +
+  'X-Frame-Options: DENY\r\n' +
+  'X-Robots-Tag: noindex\r\n';
+
 /**
  * Requests Node's HTTP parser refuses before the app sees them (a URL or headers over its 16 KB
  * limit, a malformed request line) get the contract's JSON error body too, not Node's bare status
- * line (issue #12). There is no request or response object then: the answer is written to the
- * socket, which is closed after it.
+ * line (issue #12), with an `X-Request-Id` and the security headers like every answer, and are
+ * reported to `onRefused` (one access line, one observation in /metrics). There is no request or
+ * response object then: the answer is written to the socket, which is closed after it.
  */
-export function answerClientErrorsAsJson(server: Server, locale: Locale): void {
+export function answerClientErrorsAsJson(server: Server, locale: Locale, onRefused: (refused: RefusedRequest) => void = () => {}): void {
   // Node answers an HTTP/1.1 request without Host itself, with an empty 400: refuseHostless does,
   // with the contract's body.
   (server as Server & { requireHostHeader: boolean }).requireHostHeader = false;
@@ -29,13 +45,17 @@ export function answerClientErrorsAsJson(server: Server, locale: Locale): void {
     const code: ErrorCode = error.code === 'HPE_HEADER_OVERFLOW' ? 'rest_headers_too_large' : 'rest_bad_request';
     const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
     const body = JSON.stringify({ code, message: translate(msg(ERRORS[code].message), locale), data: { status } });
+    const requestId = randomUUID();
     socket.end(
       `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n` +
+        `X-Request-Id: ${requestId}\r\n` +
+        SECURITY_HEADERS +
         'Content-Type: application/json; charset=UTF-8\r\n' +
         `Content-Length: ${Buffer.byteLength(body)}\r\n` +
         'Connection: close\r\n\r\n' +
         body,
     );
+    onRefused({ requestId, status });
   });
 }
 
