@@ -413,6 +413,20 @@ describe.each(TEST_DATABASES)('events list on $kind', (database) => {
         expect(await list('search=ÜBER')).toEqual([ids.lecture]);
       });
 
+      it('finds a title with a dotted capital I as typed, in either case, on both databases', async () => {
+        // JavaScript lower-cases "İ" to "i" and a combining dot, which MySQL's LOWER() does not write.
+        const event = await c.create({ title: 'İstanbul Bazaar', start_date: '2037-06-01 10:00:00', end_date: '2037-06-01 12:00:00' });
+        const inWindow = (search: string) => c.ids(`start_date=2037-06-01&end_date=2037-06-02&search=${encodeURIComponent(search)}`);
+        for (const search of ['İstanbul', 'İSTANBUL', 'İstanbul bazaar', 'İ']) expect(await inWindow(search)).toEqual([event.id]);
+      });
+
+      it('finds an accented title when the search spells the accent as a combining mark, on both databases', async () => {
+        // Titles are stored NFC; MySQL's collation matched a decomposed "e\u0301", SQLite did not.
+        const event = await c.create({ title: 'Crème brûlée', start_date: '2037-07-01 10:00:00', end_date: '2037-07-01 12:00:00' });
+        const inWindow = (search: string) => c.ids(`start_date=2037-07-01&end_date=2037-07-02&search=${encodeURIComponent(search)}`);
+        for (const search of ['Cre\u0300me', 'BRU\u0302LE\u0301E', 'crème']) expect(await inWindow(search)).toEqual([event.id]);
+      });
+
       it('takes % and _ literally', async () => {
         expect(await list('search=100%25')).toEqual([ids.picnic]);
         expect(await list('search=%25')).toEqual([ids.picnic]);

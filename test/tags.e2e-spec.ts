@@ -323,6 +323,14 @@ describe.each(TEST_DATABASES)('tags on $kind', (database) => {
       await list(`?search=${'x'.repeat(201)}`).expect(400);
     });
 
+    it('matches slugs as typed, accent-sensitively, on both databases', async () => {
+      // MySQL's collation of the slug column found "indoor" and "outdoor" for "ó", "dóor" and "OUTDÓOR".
+      for (const search of ['%C3%B3', 'd%C3%B3or', 'OUTDO%CC%81OR']) {
+        expect(names((await list(`?hide_empty=0&search=${search}`).expect(200)).body)).toEqual([]);
+      }
+      expect(names((await list('?hide_empty=0&search=tdo').expect(200)).body)).toEqual(['Outdoor']);
+    });
+
     it('filters by include and exclude; exclude must name existing tags, unknown ids in include are absent', async () => {
       expect(names((await list(`?hide_empty=0&include=${ids.Free},${ids.kids}`).expect(200)).body)).toEqual(['Free', 'kids']);
       expect(names((await list(`?exclude=${ids.Outdoor}`).expect(200)).body)).toEqual(['Indoor', 'kids']);
@@ -385,6 +393,40 @@ describe.each(TEST_DATABASES)('tags on $kind', (database) => {
       await list('?page=0').expect(400);
       await list('?per_page=-5').expect(400);
       expect((await list('?per_page=500').expect(200)).body.rest_url).toContain('per_page=50');
+    });
+  });
+
+  describe('order by slug and description', () => {
+    beforeEach(() => fx.reset());
+
+    it('orders slugs by code point, the same on both databases', async () => {
+      // MySQL's collation sorted "_" before "-" and both before digits; code points put "-" first.
+      for (const slug of ['a-b', 'a_b', 'ab', 'a0', 'a-c', 'a', 'a_', 'aa']) await createOk({ name: `t ${slug}`, slug });
+      const order = async (query: string) =>
+        (await list(`?hide_empty=0&orderby=slug${query}`).expect(200)).body.tags.map((tag: { slug: string }) => tag.slug);
+      expect(await order('')).toEqual(['a', 'a-b', 'a-c', 'a0', 'a_', 'a_b', 'aa', 'ab']);
+      expect(await order('&order=desc')).toEqual(['ab', 'aa', 'a_b', 'a_', 'a0', 'a-c', 'a-b', 'a']);
+    });
+
+    it('orders lower-cased descriptions by code point, the same on both databases', async () => {
+      // MySQL's collation sorted "á" among the "a"s, SQLite's BINARY sorted "B" and "Z" before "a".
+      for (const [name, description] of [
+        ['t1', 'b'],
+        ['t2', 'B'],
+        ['t3', 'á'],
+        ['t4', 'a'],
+        ['t5', 'Z'],
+        ['t6', ''],
+        ['t7', 'a b'],
+      ]) {
+        await createOk({ name, description });
+      }
+      const order = async (query: string) =>
+        (await list(`?hide_empty=0&orderby=description${query}`).expect(200)).body.tags.map(
+          (tag: { description: string }) => tag.description,
+        );
+      expect(await order('')).toEqual(['', 'a', 'a b', 'b', 'B', 'Z', 'á']);
+      expect(await order('&order=desc')).toEqual(['á', 'Z', 'B', 'b', 'a b', 'a', '']);
     });
   });
 });

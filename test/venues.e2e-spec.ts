@@ -860,6 +860,13 @@ describe.each(TEST_DATABASES)('venues on $kind', (database) => {
         for (const suffix of ['x', 'w']) expect(ids((await get(`/venues?search=${word}${suffix}`).expect(200)).body)).toEqual([]);
       });
 
+      it('finds a name with a dotted capital I as typed, in either case, on both databases', async () => {
+        const word = token();
+        const venue = await createOk({ venue: `İzmir ${word}` });
+        for (const search of [`İzmir ${word}`, `İZMIR ${word}`])
+          expect(ids((await get(`/venues?search=${encodeURIComponent(search)}`).expect(200)).body)).toEqual([venue.id]);
+      });
+
       it('folds case beyond ASCII', async () => {
         const word = token();
         const venue = await createOk({ venue: `ÉCOLE ${word}` });

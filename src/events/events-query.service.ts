@@ -37,6 +37,7 @@ import { MAX_UNION_BRANCHES, unionPageSql } from './link-union-page';
 import { seriesInFeed } from './recurrence/recurrence-ics';
 import { SqlPiece } from '../database/placeholders';
 import { dialectOf } from '../database/dialect';
+import { searchCase } from '../posts/search';
 
 /** A row of one of the link tables (they share the copied columns). */
 type LinkEntity = EventTermEntity | EventVenueEntity | EventOrganizerEntity | EventCategoryTreeEntity;
@@ -500,10 +501,11 @@ export class EventsQueryService {
    */
   private whereSearch(builder: SelectQueryBuilder<ObjectLiteral>, search: string | undefined, password: string | undefined): void {
     if (search === undefined) return;
-    const words = [...new Set(search.toLowerCase().split(/\s+/).filter(Boolean))];
     // SQLite's own lower() only folds ASCII; the connection registers a Unicode one.
     const dialect = dialectOf(this.dataSource);
     const lower = dialect === 'sqlite' ? 'unicode_lower' : 'LOWER';
+    // Titles, descriptions and excerpts are stored NFC: a decomposed "é" typed found them on MySQL only.
+    const words = [...new Set(searchCase(search.normalize('NFC'), dialect).split(/\s+/).filter(Boolean))];
     const open = openContentWhere('e.password', { password, dialect });
     builder.setParameters(open.params);
     words.forEach((word, index) => {

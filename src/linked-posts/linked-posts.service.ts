@@ -28,6 +28,7 @@ import { LinkedPostListArgs, LinkedPostWriteArgs } from './linked-post-args';
 import { LinkedPostEntity } from './linked-post.entity';
 import { LinkedPostContext, linkedPostContext } from './linked-post.presenter';
 import { dialectOf, isSqlite } from '../database/dialect';
+import { searchCase } from '../posts/search';
 
 /** How a request sees venues or organizers: single reads add `json_ld`; `password` may unlock protected ones. */
 export interface LinkedPostViewOptions {
@@ -393,7 +394,7 @@ export abstract class LinkedPostsService<E extends LinkedPostEntity, A extends L
       }),
     );
     // Words hold only letters, digits and "-", so they need no LIKE escaping.
-    words.forEach((word, index) => builder.setParameter(`word${index}`, `%${word.toLowerCase()}%`));
+    words.forEach((word, index) => builder.setParameter(`word${index}`, `%${searchCase(word, dialect)}%`));
   }
 
   /**

@@ -1,3 +1,4 @@
+import { Dialect } from '../database/dialect';
 import { ParseResult } from '../common/parsing/parse-result';
 import { parseString } from '../common/parsing/string';
 
@@ -10,4 +11,14 @@ export const MAX_SEARCH_LENGTH = 200;
  */
 export function parseSearch(raw: unknown): ParseResult<string> {
   return parseString(raw, { trim: true, nonEmpty: true, maxLength: MAX_SEARCH_LENGTH });
+}
+
+/**
+ * The search text as the LIKE of `dialect` compares it with the lower-cased columns. SQLite's
+ * `unicode_lower` is JavaScript's, so the text is lower-cased the same way. MySQL/MariaDB's
+ * collation folds case itself, and JavaScript lower-cases `İ` to two code points (`i` and a
+ * combining dot) that its LOWER() does not write: `search=İstanbul` found no "İstanbul" there.
+ */
+export function searchCase(search: string, dialect: Dialect): string {
+  return dialect === 'sqlite' ? search.toLowerCase() : search;
 }

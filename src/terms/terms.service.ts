@@ -76,7 +76,8 @@ export class TermsService {
     const page = resolvePage(query.page, query.perPage, this.config);
     const total = await qb.getCount();
     const pages = totalPages(total, page.perPage);
-    const rows = total > page.offset ? await orderTerms(qb, query).offset(page.offset).limit(page.perPage).getMany() : [];
+    const rows =
+      total > page.offset ? await orderTerms(qb, query, isSqlite(this.dataSource)).offset(page.offset).limit(page.perPage).getMany() : [];
 
     const filters: [string, FilterValue][] = [
       ['search', query.search],
@@ -307,7 +308,11 @@ export class TermsService {
     const forms = [...new Set([text, stripTags(text)].map((form) => form.toLowerCase()).filter(Boolean))];
     const clauses = forms.map((_, i) => `t.nameKey LIKE :search${i} ESCAPE '!'`);
     const params = Object.fromEntries(forms.map((form, i) => [`search${i}`, `%${escapeLike(form)}%`]));
-    qb.andWhere(`(${[...clauses, `t.slug LIKE :slugSearch ESCAPE '!'`].join(' OR ')})`, {
+    // The slug column has the table's accent- and case-insensitive collation on MySQL/MariaDB, where
+    // `é` or `ñ` matched every slug with an `e` or `n`; a binary match, as SQLite's, finds slugs
+    // holding the text as typed (slugs are lower-case ASCII, the text is lower-cased).
+    const slugPattern = isSqlite(this.dataSource) ? ':slugSearch' : 'CAST(:slugSearch AS BINARY)';
+    qb.andWhere(`(${[...clauses, `t.slug LIKE ${slugPattern} ESCAPE '!'`].join(' OR ')})`, {
       ...params,
       slugSearch: `%${escapeLike(text.toLowerCase())}%`,
     });
@@ -401,7 +406,7 @@ export class TermsService {
   }
 }
 
-function orderTerms(qb: SelectQueryBuilder<TermEntity>, query: ListTermsQuery): SelectQueryBuilder<TermEntity> {
+function orderTerms(qb: SelectQueryBuilder<TermEntity>, query: ListTermsQuery, sqlite: boolean): SelectQueryBuilder<TermEntity> {
   const direction = query.order === 'desc' ? 'DESC' : 'ASC';
   const byColumn = (column: string) => qb.orderBy(column, direction).addOrderBy('t.id', direction);
   switch (query.orderby ?? 'name') {
@@ -415,10 +420,13 @@ function orderTerms(qb: SelectQueryBuilder<TermEntity>, query: ListTermsQuery): 
       qb.setParameters(Object.fromEntries(query.include.map((id, i) => [`includeId${i}`, id])));
       return qb.orderBy('include_position', direction);
     case 'slug':
-      return byColumn('t.slug');
+      // By code point as names, on both databases (MySQL's collation put "a_b" before "a-b" and "a0").
+      return sqlite ? byColumn('t.slug') : byColumn('slug_order').addSelect('CAST(t.slug AS BINARY)', 'slug_order');
     case 'description':
-      // Case-insensitive on both databases, as MySQL's collation compares it (SQLite's is binary).
-      return byColumn(isSqlite(qb.connection) ? 'unicode_lower(t.description)' : 't.description');
+      // As names: lower-cased, then by code point, the same on both databases (MySQL's collation
+      // put "á" among the "a"s, SQLite's BINARY put "B" before "a").
+      qb.addSelect(sqlite ? 'unicode_lower(t.description)' : 'CAST(LOWER(t.description) AS BINARY)', 'description_order');
+      return byColumn('description_order');
     case 'count':
       return byColumn('t.count');
     case 'name':
