@@ -867,6 +867,18 @@ describe.each(TEST_DATABASES)('venues on $kind', (database) => {
           expect(ids((await get(`/venues?search=${encodeURIComponent(search)}`).expect(200)).body)).toEqual([venue.id]);
       });
 
+      it('stores names NFC as event titles are: a decomposed accent is the same venue, found by either spelling', async () => {
+        const word = token();
+        const composed = `Caf\u00e9 ${word}`;
+        const decomposed = `Cafe\u0301 ${word}`;
+        const venue = await createOk({ venue: decomposed, city: 'Mu\u0308nchen' });
+        expect([venue.venue, venue.city]).toEqual([composed, 'M\u00fcnchen']);
+        // The duplicate rule compares the stored names: the composed spelling is the same venue.
+        expect((await createOk({ venue: composed })).id).toBe(venue.id);
+        for (const search of [composed, decomposed, `CAFE\u0301 ${word}`])
+          expect(ids((await get(`/venues?search=${encodeURIComponent(search)}`).expect(200)).body)).toEqual([venue.id]);
+      });
+
       it('folds case beyond ASCII', async () => {
         const word = token();
         const venue = await createOk({ venue: `ÉCOLE ${word}` });

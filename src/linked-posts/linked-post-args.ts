@@ -21,10 +21,14 @@ import { ImageInput, parseImageInput } from '../media/media.service';
 /** Plain-text columns are varchar(255); the limit applies to the stored (tag-stripped) text. */
 export const MAX_TEXT_LENGTH = 255;
 
+/**
+ * Stored NFC, as event titles and term names are: "Cafe\u0301" and "Café" are one name to the
+ * duplicate rule and to searches on both databases (MySQL's collation matched them, SQLite not).
+ */
 export function parsePlainText(raw: unknown, { nonEmpty = false } = {}): ParseResult<string> {
   const text = parseString(raw);
   if (!text.ok) return text;
-  const value = stripTags(text.value);
+  const value = stripTags(text.value.normalize('NFC'));
   if (nonEmpty && !value) return fail(msg('Must not be empty.'));
   if ([...value].length > MAX_TEXT_LENGTH) return fail(msg('Must be at most %s characters long.', MAX_TEXT_LENGTH));
   return ok(value);

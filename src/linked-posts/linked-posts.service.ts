@@ -70,7 +70,11 @@ const COUNTED_EVENT_STATUSES = "('draft', 'pending', 'trash')";
 
 /** Splits `search` as the reference does: on everything that is not a letter, a digit or `-`. */
 export function searchWords(search: string): string[] {
-  const words = search.split(/[^\p{L}\p{N}-]+/u).filter(Boolean);
+  // NFC as the names are stored: a combining accent would otherwise end a word ("Cafe\u0301" → "Cafe").
+  const words = search
+    .normalize('NFC')
+    .split(/[^\p{L}\p{N}-]+/u)
+    .filter(Boolean);
   return [...new Map(words.map((word) => [word.toLowerCase(), word])).values()];
 }
 
