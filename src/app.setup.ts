@@ -116,6 +116,8 @@ export function configureApp(app: INestApplication, config: AppConfig): NestExpr
         'Idempotency-Key',
         'Accept-Language',
         'X-HTTP-Method-Override',
+        // A browser page's own id for the request, echoed and logged with it (observability).
+        'X-Request-Id',
       ],
       exposedHeaders: ['X-TEC-Total', 'X-TEC-TotalPages', 'Link', 'ETag', 'Location', 'Retry-After', 'X-Request-Id', 'Idempotent-Replayed'],
       maxAge: 600,

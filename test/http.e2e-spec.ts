@@ -290,6 +290,18 @@ describe.each(TEST_DATABASES)('HTTP conventions on $kind', (database) => {
     expect(allowed).toEqual(expect.arrayContaining(['Authorization', 'X-WP-Nonce', 'Content-Disposition', 'Content-MD5', 'Content-Type']));
   });
 
+  it('lets a page on another origin send its own X-Request-Id, which the answer echoes and exposes', async () => {
+    const preflight = await t.request
+      .options(t.api('/events'))
+      .set('Origin', 'https://app.example.com')
+      .set('Access-Control-Request-Method', 'GET')
+      .set('Access-Control-Request-Headers', 'x-request-id');
+    expect(String(preflight.headers['access-control-allow-headers']).split(/,\s*/)).toContain('X-Request-Id');
+    const res = await t.request.get(t.api('/events')).set('Origin', 'https://app.example.com').set('X-Request-Id', 'page-7.42').expect(200);
+    expect(res.headers['x-request-id']).toBe('page-7.42');
+    expect(String(res.headers['access-control-expose-headers']).split(/,\s*/)).toContain('X-Request-Id');
+  });
+
   it('answers every preflight with 204 and the CORS headers, whatever the path (a rest_url with its slash, /health)', async () => {
     for (const path of [t.api('/categories/'), t.api('/Events'), t.api('/events/by-slug/a%2Fb'), '/health', t.api('/nothing')]) {
       const res = await t.request
