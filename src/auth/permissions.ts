@@ -45,11 +45,6 @@ export interface OwnerColumns {
   readonly author: string;
 }
 
-/** The OwnerColumns of a query builder alias (entity property names). */
-export function ownerColumnsOf(alias: string): OwnerColumns {
-  return { status: `${alias}.status`, author: `${alias}.authorId` };
-}
-
 /**
  * canOnObject(user, 'read', row) as SQL, for subqueries that must not look at rows the caller may
  * not read; the same cases as canOnObject.

@@ -1,4 +1,4 @@
-import { EntityManager, EntityTarget, ObjectLiteral } from 'typeorm';
+import { EntityManager } from 'typeorm';
 import { jsonColumn } from './json-rows';
 import { SqlPiece } from './placeholders';
 import { readQuery } from './read-routing';
@@ -50,23 +50,4 @@ export async function readTogether<const R extends readonly JsonRead<unknown>[]>
   const byRead = reads.map(() => [] as Record<string, unknown>[]);
   for (const row of rows) byRead[Number(row.k)].push(jsonColumn(row.j) as Record<string, unknown>);
   return reads.map((read, k) => read.answer(byRead[k])) as Answers<R>;
-}
-
-/** Whether a row of `entity` has the primary key `id` (undefined: nothing to look up, false). */
-export function existsRead(manager: EntityManager, entity: EntityTarget<ObjectLiteral>, id: number | undefined): JsonRead<boolean> {
-  const metadata = manager.connection.getMetadata(entity);
-  const [primary] = metadata.primaryColumns;
-  return {
-    selects:
-      id === undefined
-        ? []
-        : [
-            {
-              object: `JSON_OBJECT('id', ${primary.databaseName})`,
-              from: `FROM ${metadata.tableName} WHERE ${primary.databaseName} = ?`,
-              params: [id],
-            },
-          ],
-    answer: (rows) => rows.length > 0,
-  };
 }

@@ -90,6 +90,15 @@ function globalIds(t: Translate): Record<'global_id' | 'global_id_lineage', Sche
   };
 }
 
+/** A term's `urls` (TERM_LINK_KEYS): inline in Term, and the TermUrls of the embedded terms. */
+function termUrls(t: Translate): SchemaObject {
+  return object(
+    t('REST URLs of the term, its collection and its parent'),
+    describeKeys(TERM_LINK_KEYS, { self: string({ format: 'uri' }), collection: string({ format: 'uri' }), up: string({ format: 'uri' }) }),
+    ['self', 'collection'],
+  );
+}
+
 /** Every schema of `components.schemas`, in the reference's order first, then ours. */
 export function componentSchemas(t: Translate): Record<string, SchemaObject> {
   const flag = (): SchemaObject => boolean({ nullable: true });
@@ -121,15 +130,7 @@ export function componentSchemas(t: Translate): Record<string, SchemaObject> {
         parent: integer({ minimum: 0, description: t('The parent category ID, 0 for none (categories only)') }),
         meta: emptyArray(),
         url: string({ format: 'uri' }),
-        urls: object(
-          t('REST URLs of the term, its collection and its parent'),
-          describeKeys(TERM_LINK_KEYS, {
-            self: string({ format: 'uri' }),
-            collection: string({ format: 'uri' }),
-            up: string({ format: 'uri' }),
-          }),
-          ['self', 'collection'],
-        ),
+        urls: termUrls(t),
       }),
       ['id', 'count', 'description', 'name', 'slug', 'taxonomy', 'meta', 'url', 'urls'],
     ),
@@ -203,15 +204,7 @@ export function componentSchemas(t: Translate): Record<string, SchemaObject> {
       }),
       ['name', 'slug', 'term_group', 'term_taxonomy_id', 'taxonomy', 'description', 'parent', 'count', 'filter', 'id', 'urls'],
     ),
-    TermUrls: object(
-      t('REST URLs of the term, its collection and its parent'),
-      describeKeys(TERM_LINK_KEYS, {
-        self: string({ format: 'uri' }),
-        collection: string({ format: 'uri' }),
-        up: string({ format: 'uri' }),
-      }),
-      ['self', 'collection'],
-    ),
+    TermUrls: termUrls(t),
     DeletedEvent: object(t('An event deleted permanently (force=true)'), { deleted: boolean({ enum: [true] }), previous: ref('Event') }, [
       'deleted',
       'previous',

@@ -9,7 +9,7 @@ import { ApiError } from '../common/errors/api-error';
 import { Message, msg } from '../common/i18n/message';
 import { DATE_OUT_OF_RANGE, STORED_DATES_OUT_OF_RANGE, isStorable, parseDateInput } from '../common/parsing/date-input';
 import { parseTimezone } from '../common/parsing/timezone';
-import { atWallClock } from '../common/parsing/wall-clock';
+import { atWallClock, wallClockDate } from '../common/parsing/wall-clock';
 import { resolveAuthor } from '../posts/author';
 import { publicationMoment, storedMoment } from '../posts/post-dates';
 import { unreadableRead } from '../posts/readable';
@@ -792,11 +792,6 @@ function wallFields(value: Date) {
     minute: value.getUTCMinutes(),
     second: value.getUTCSeconds(),
   };
-}
-
-/** A wall clock as stored: a Date whose UTC fields are the clock. */
-function wallClockDate(value: DateTime): Date {
-  return new Date(Date.UTC(value.year, value.month - 1, value.day, value.hour, value.minute, value.second));
 }
 
 /**

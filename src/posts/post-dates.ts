@@ -4,6 +4,7 @@ import { ApiError } from '../common/errors/api-error';
 import { msg } from '../common/i18n/message';
 import { ParseResult } from '../common/parsing/parse-result';
 import { ParsedDate, parseDateInput } from '../common/parsing/date-input';
+import { wallClockDate } from '../common/parsing/wall-clock';
 
 /** `date`: a publication date, naive values read in SITE_TIMEZONE. */
 export function parseLocalPublicationDate(raw: unknown, context: ParseContext): ParseResult<ParsedDate> {
@@ -29,7 +30,7 @@ export function storedMoment(instant: DateTime | Date, siteTimezone: string): St
   const wall = dateTime.setZone(siteTimezone);
   return {
     utc: dateTime.toJSDate(),
-    local: new Date(Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second)),
+    local: wallClockDate(wall),
   };
 }
 

@@ -12,6 +12,7 @@ import { CATEGORY, TAG } from '../terms/taxonomy';
 import { TermEntity } from '../terms/term.entity';
 import { VenueEntity } from '../venues/venue.entity';
 import { stripTags } from '../common/html/sanitize';
+import { wallClockDate } from '../common/parsing/wall-clock';
 import {
   CATEGORY_TREE,
   CITIES,
@@ -603,11 +604,6 @@ class MemoizedZone extends Zone {
   override equals(other: Zone): boolean {
     return other.name === this.name;
   }
-}
-
-/** A Date whose UTC fields are the wall clock, as the entity's `*Local` columns hold them. */
-export function wallClockDate(value: DateTime): Date {
-  return new Date(Date.UTC(value.year, value.month - 1, value.day, value.hour, value.minute, value.second));
 }
 
 function freeTermSlug(taken: Set<string>, base: string): string {

@@ -107,13 +107,3 @@ export class InFlightInterceptor implements NestInterceptor {
     return next.handle().pipe(finalize(() => settleRequest(context.switchToHttp().getRequest<Request>())));
   }
 }
-
-/** Resolves when no request is in flight, or after `timeoutMs`; true when none is left. `onPoll` runs at each look. */
-export async function requestsFinished(timeoutMs: number, pollMs = 20, onPoll: () => void = () => undefined): Promise<boolean> {
-  const deadline = Date.now() + timeoutMs;
-  while (inFlight > 0 && Date.now() < deadline) {
-    onPoll();
-    await new Promise((resolve) => setTimeout(resolve, pollMs));
-  }
-  return inFlight === 0;
-}

@@ -134,7 +134,6 @@ export const de_DE: Record<string, string> = {
   'Must be a string, a number or a list of them.': 'Muss eine Zeichenkette, eine Zahl oder eine Liste davon sein.',
   'Must be a string.': 'Muss eine Zeichenkette sein.',
   'Must be a valid e-mail address.': 'Muss eine gültige E-Mail-Adresse sein.',
-  'Must be an http or https URL.': 'Muss eine http- oder https-URL sein.',
   'Must be an http(s) URL.': 'Muss eine http(s)-URL sein.',
   'Must be an integer.': 'Muss eine ganze Zahl sein.',
   'Must be an object.': 'Muss ein Objekt sein.',

@@ -130,7 +130,6 @@ export const fr_FR: Record<string, string> = {
   'Must be a string, a number or a list of them.': 'Doit être une chaîne, un nombre ou une liste de ceux-ci.',
   'Must be a string.': 'Doit être une chaîne.',
   'Must be a valid e-mail address.': 'Doit être une adresse e-mail valide.',
-  'Must be an http or https URL.': 'Doit être une URL http ou https.',
   'Must be an http(s) URL.': 'Doit être une URL http(s).',
   'Must be an integer.': 'Doit être un entier.',
   'Must be an object.': 'Doit être un objet.',

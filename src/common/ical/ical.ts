@@ -98,12 +98,6 @@ export class IcalWriter {
     return kept.length ? this.raw(name, kept.join(',')) : this;
   }
 
-  /** Lines of another writer (a VTIMEZONE built apart). */
-  append(other: IcalWriter): this {
-    this.lines.push(...other.lines);
-    return this;
-  }
-
   toString(): string {
     return this.lines.map((line) => `${foldLine(line)}\r\n`).join('');
   }

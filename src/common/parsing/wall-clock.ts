@@ -2,6 +2,11 @@ import { DateTime, DateObjectUnits, Zone } from 'luxon';
 
 const DAY_MS = 86_400_000;
 
+/** A wall clock as stored in the `*Local` columns: a Date whose UTC fields are the clock. */
+export function wallClockDate(value: DateTime): Date {
+  return new Date(Date.UTC(value.year, value.month - 1, value.day, value.hour, value.minute, value.second));
+}
+
 /**
  * The instant a wall clock names in a zone. In the hour repeated when clocks go back it names
  * two: this is the first, as RFC 5545 (§3.3.5) reads a DTSTART with TZID and PHP's DateTime (the
