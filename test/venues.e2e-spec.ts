@@ -532,6 +532,15 @@ describe.each(TEST_DATABASES)('venues on $kind', (database) => {
   describe('password-protected venues', () => {
     let venue: Body & { id: number; slug: string };
     let name: string;
+    /** The venue as a list shows it to `who`: its blanked name cannot be searched, so the pages are walked. */
+    const listed = async (who?: Who): Promise<Body | undefined> => {
+      expect((await get(`/venues?search=${encodeURIComponent(name)}`, who).expect(200)).body.venues).toEqual([]);
+      for (let page = 1; ; page++) {
+        const res = await get(`/venues?per_page=50&page=${page}`, who).expect(200);
+        const found = (res.body.venues as Body[]).find((item) => item.id === venue.id);
+        if (found || page >= res.body.total_pages) return found;
+      }
+    };
 
     beforeAll(async () => {
       name = `Secret ${token()}`;
@@ -557,8 +566,7 @@ describe.each(TEST_DATABASES)('venues on $kind', (database) => {
         const read = await get(`/venues/${venue.id}`, role).expect(200);
         expect(read.body).toMatchObject({ venue: [], address: '' });
         expect(read.body).not.toHaveProperty('json_ld');
-        const list = await get(`/venues?search=${encodeURIComponent(name)}`, role).expect(200);
-        expect(list.body.venues).toEqual([expect.objectContaining({ venue: [], description: '' })]);
+        expect(await listed(role)).toEqual(expect.objectContaining({ venue: [], description: '' }));
       }
       const open = await get(`/venues/${venue.id}?password=open%20sesame`, 'editor').expect(200);
       expect(open.body).toMatchObject({ venue: name, address: '1 Hidden St', json_ld: expect.any(Object) });
@@ -580,8 +588,7 @@ describe.each(TEST_DATABASES)('venues on $kind', (database) => {
       expect(read.body).toMatchObject(blanked);
       expect(read.body).not.toHaveProperty('json_ld');
       expect((await get(`/venues/${venue.id}?password=wrong`, 'author').expect(200)).body).toMatchObject(blanked);
-      const list = await get(`/venues?search=${encodeURIComponent(name)}`).expect(200);
-      expect(list.body.venues).toEqual([expect.objectContaining(blanked)]);
+      expect(await listed()).toEqual(expect.objectContaining(blanked));
     });
 
     it('unblanks with the matching password, which links never carry', async () => {

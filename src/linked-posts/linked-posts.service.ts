@@ -373,9 +373,10 @@ export abstract class LinkedPostsService<E extends LinkedPostEntity, A extends L
   }
 
   /**
-   * Every word must occur in one and the same field (tec-other-api §1.1). Of a password-protected
-   * row only the name is searched unless the request's `password` opens it, so a search cannot
-   * reveal what the list blanks; all in the one list query.
+   * Every word must occur in one and the same field (tec-other-api §1.1). A password-protected
+   * row is searched only where the request's `password` opens it, its name included (the name is
+   * blanked too, tec-other-api §2.4, unlike an event's title): a search cannot reveal what the list
+   * blanks, not even word by word; all in the one list query.
    */
   private whereSearch(builder: SelectQueryBuilder<E>, search: string | undefined, password: string | undefined): void {
     const words = search === undefined ? [] : searchWords(search);
@@ -385,12 +386,12 @@ export abstract class LinkedPostsService<E extends LinkedPostEntity, A extends L
     const column = (field: string) => (isSqlite(this.dataSource) ? `unicode_lower(p.${field})` : `p.${field}`);
     const dialect = dialectOf(this.dataSource);
     const open = openContentWhere('p.password', { password, dialect });
+    builder.andWhere(open.sql, open.params);
     builder.andWhere(
       new Brackets((anyField) => {
         for (const field of this.kind.searchFields) {
           anyField.orWhere(
             new Brackets((allWords) => {
-              if (field !== 'name') allWords.andWhere(open.sql, open.params);
               words.forEach((_, index) => allWords.andWhere(`${column(field)} LIKE :word${index}`));
             }),
           );
