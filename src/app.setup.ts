@@ -7,6 +7,7 @@ import { parse as parseQueryString } from 'qs';
 import { BENCH_ROUTES } from './bench-mode/bench-routes';
 import { FORM_FIELDS, bodyParserErrors, refuseDeepBodies } from './common/errors/body-parser-errors';
 import { multipartFields } from './common/http/multipart-fields';
+import { verifyFormEncoding } from './common/http/form-encoding';
 import { wordpressJsonType } from './common/http/json-content-type';
 import { methodTunnel } from './common/http/method-tunnel';
 import { refuseCrossSiteWrites } from './common/http/cross-site-writes';
@@ -86,7 +87,7 @@ export function configureApp(app: INestApplication, config: AppConfig): NestExpr
 
   // Parsers are ours (the app is created with bodyParser: false) so their errors reach the filter.
   express.use(json({ limit: BODY_LIMIT, strict: false, type: ['application/json', 'application/*+json'] }));
-  express.use(urlencoded({ limit: BODY_LIMIT, extended: true, parameterLimit: FORM_FIELDS }));
+  express.use(urlencoded({ limit: BODY_LIMIT, extended: true, parameterLimit: FORM_FIELDS, verify: verifyFormEncoding }));
   // A body of any other type is refused over the limit all the same (CONTRACT §8): read up to the
   // limit; multipart forms then give their fields, anything else is dropped.
   express.use(raw({ limit: BODY_LIMIT, type: () => true }));

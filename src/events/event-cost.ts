@@ -1,7 +1,9 @@
 import { safeText } from '../common/html/safe-output';
+import { storedTextTooLong } from '../common/html/html-input';
 import { stripTags } from '../common/html/sanitize';
 import { msg } from '../common/i18n/message';
 import { ParseResult, fail, ok } from '../common/parsing/parse-result';
+import { withoutControls } from '../common/parsing/string';
 
 /** The reference's `cost_details` (tec-events-api §3, §3.2). */
 export interface CostDetails {
@@ -36,13 +38,14 @@ export function parseCostInput(raw: unknown): ParseResult<StoredCost | null> {
     if (item === null || item === undefined) continue;
     if (typeof item === 'number' && Number.isFinite(item)) entries.push(String(item));
     // Plain text like titles (issue #12): tags stripped, what is left HTML-escaped ("<b>$5</b>" is "$5").
-    else if (typeof item === 'string') entries.push(...shownCost(stripTags(item).replace(/\s+/g, ' ').trim()));
+    else if (typeof item === 'string') entries.push(...shownCost(stripTags(withoutControls(item)).replace(/\s+/g, ' ').trim()));
     else return fail(msg('Must be a string, a number or a list of them.'));
   }
   const costs = entries.filter((entry) => entry !== '');
   if (!costs.length) return ok(null);
   const cost = costs.join('\n');
-  if ([...cost].length > MAX_COST_LENGTH) return fail(msg('Must be at most %s characters long.', MAX_COST_LENGTH));
+  const tooLong = storedTextTooLong(cost, MAX_COST_LENGTH);
+  if (tooLong) return fail(tooLong);
   const { symbol, position } = guessCurrency(costs);
   return ok({ cost, currencySymbol: symbol, currencyPosition: position });
 }

@@ -1,11 +1,11 @@
-import { parseHtml } from '../common/html/html-input';
+import { parseHtml, storedTextTooLong } from '../common/html/html-input';
 import { stripTags } from '../common/html/sanitize';
 import { msg } from '../common/i18n/message';
 import { ValidateInteger, ValidateText, ValidateTruthyWord } from '../common/params/validate';
 import { parsePaging, parsePositiveInteger } from '../common/parsing/integer';
 import { ParseResult, fail, ok } from '../common/parsing/parse-result';
 import { ParsedDate } from '../common/parsing/date-input';
-import { parseString } from '../common/parsing/string';
+import { parseString, withoutControls } from '../common/parsing/string';
 import { parseHttpUrl } from '../common/parsing/url';
 import { parseLocalPublicationDate, parseUtcPublicationDate } from '../posts/post-dates';
 import { parseSearch } from '../posts/search';
@@ -28,10 +28,10 @@ export const MAX_TEXT_LENGTH = 255;
 export function parsePlainText(raw: unknown, { nonEmpty = false } = {}): ParseResult<string> {
   const text = parseString(raw);
   if (!text.ok) return text;
-  const value = stripTags(text.value.normalize('NFC'));
+  const value = stripTags(withoutControls(text.value).normalize('NFC'));
   if (nonEmpty && !value) return fail(msg('Must not be empty.'));
-  if ([...value].length > MAX_TEXT_LENGTH) return fail(msg('Must be at most %s characters long.', MAX_TEXT_LENGTH));
-  return ok(value);
+  const tooLong = storedTextTooLong(value, MAX_TEXT_LENGTH);
+  return tooLong ? fail(tooLong) : ok(value);
 }
 
 /**

@@ -24,7 +24,7 @@ import { EventEntity } from '../events/event.entity';
 import { EventLinks } from '../events/event-links';
 import { ListPage, buildListLinks, resolvePage, totalPages } from '../listing';
 import { MediaService } from '../media/media.service';
-import { LinkedPostListArgs, LinkedPostWriteArgs } from './linked-post-args';
+import { LinkedPostListArgs, LinkedPostWriteArgs, MAX_TEXT_LENGTH } from './linked-post-args';
 import { LinkedPostEntity } from './linked-post.entity';
 import { LinkedPostContext, linkedPostContext } from './linked-post.presenter';
 import { dialectOf, isSqlite } from '../database/dialect';
@@ -421,8 +421,15 @@ export abstract class LinkedPostsService<E extends LinkedPostEntity, A extends L
   }
 }
 
+/**
+ * `name` lower-cased, at most as long as a name may be (name_key is varchar(255)). Lower-casing
+ * lengthens only U+0130 (İ gives i and U+0307): in the rare name that would then not fit, İ keeps
+ * its case, so the key of every name that fits is unchanged (MySQL answered such a name with a 500).
+ */
 function nameKey(name: string): string {
-  return name.toLowerCase();
+  const key = name.toLowerCase();
+  if (key.length <= MAX_TEXT_LENGTH || [...key].length <= MAX_TEXT_LENGTH) return key;
+  return name.replace(/[^\u0130]+/g, (run) => run.toLowerCase());
 }
 
 function setPublished(post: LinkedPostEntity, moment: StoredMoment): void {

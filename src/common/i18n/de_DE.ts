@@ -375,6 +375,9 @@ export const de_DE: Record<string, string> = {
     'Ob die Veranstaltung endgültig gelöscht statt in den Papierkorb verschoben werden soll',
   'Whether to hide terms not assigned to any posts': 'Ob Begriffe ausgeblendet werden sollen, die keinem Beitrag zugeordnet sind',
   'Must be text without NUL characters (U+0000).': 'Muss Text ohne NUL-Zeichen (U+0000) sein.',
+  'Must be at most %s characters long as stored: HTML-escaped, so "&" counts as the 5 characters of "&amp;".':
+    'Darf gespeichert höchstens %s Zeichen lang sein: HTML-maskiert, daher zählt „&“ als die 5 Zeichen von „&amp;“.',
+  'Must be UTF-8 text: its percent-encoded bytes are not UTF-8.': 'Muss UTF-8-Text sein: Seine prozentkodierten Bytes sind kein UTF-8.',
   '%s is not supported here; an RRULE may use %s.': '%s wird hier nicht unterstützt; eine RRULE darf %s verwenden.',
   'Must be valid Unicode text: it contains a lone surrogate (half of a UTF-16 pair).':
     'Muss gültiger Unicode-Text sein: Er enthält ein einzelnes Surrogat (die Hälfte eines UTF-16-Paares).',

@@ -365,6 +365,10 @@ export const fr_FR: Record<string, string> = {
     'Si l’évènement doit être supprimé définitivement au lieu d’être mis à la corbeille',
   'Whether to hide terms not assigned to any posts': 'Si les termes attribués à aucune publication doivent être masqués',
   'Must be text without NUL characters (U+0000).': 'Doit être un texte sans caractère NUL (U+0000).',
+  'Must be at most %s characters long as stored: HTML-escaped, so "&" counts as the 5 characters of "&amp;".':
+    'Doit comporter au plus %s caractères une fois enregistré : échappé en HTML, « & » compte pour les 5 caractères de « &amp; ».',
+  'Must be UTF-8 text: its percent-encoded bytes are not UTF-8.':
+    'Doit être un texte UTF-8 : ses octets encodés en pourcentage ne sont pas de l’UTF-8.',
   '%s is not supported here; an RRULE may use %s.': '%s n’est pas pris en charge ici ; une RRULE peut utiliser %s.',
   'Must be valid Unicode text: it contains a lone surrogate (half of a UTF-16 pair).':
     'Doit être un texte Unicode valide : il contient un demi-codet isolé (la moitié d’une paire UTF-16).',

@@ -1,5 +1,5 @@
 import { msg } from '../i18n/message';
-import { parseString } from './string';
+import { parseString, withoutControls } from './string';
 
 describe('parseString', () => {
   it.each([
@@ -29,5 +29,11 @@ describe('parseString', () => {
     const tooLong = { ok: false, reason: msg('Must be at most %s characters long.', 3) };
     expect(parseString('abcd', { maxLength: 3 })).toEqual(tooLong);
     expect(parseString('😀😀😀😀', { maxLength: 3 })).toEqual(tooLong);
+  });
+});
+
+describe('withoutControls', () => {
+  it('drops C0 controls but tab, LF and CR, and DEL; keeps every other character', () => {
+    expect(withoutControls('a\u0001\u0007\u000b\u000c\u001b\u001f\u007fb\t\n\rc\u0085\u200b\u202eé')).toBe('ab\t\n\rc\u0085\u200b\u202eé');
   });
 });

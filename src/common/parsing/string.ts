@@ -1,6 +1,17 @@
 import { msg } from '../i18n/message';
 import { ParseResult, fail, ok } from './parse-result';
 
+// C0 controls but tab, LF and CR, and DEL: no text holds them, iCalendar and XML cannot carry
+// them, and a terminal or log viewer obeys them. WordPress's kses removes the same C0 set
+// (wp_kses_no_null) from titles, content and term names. NUL never gets here (arg-transform.ts).
+// eslint-disable-next-line no-control-regex -- control characters are what this removes
+const CONTROLS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
+
+/** Text as a write stores it (titles, names, plain-text and HTML fields): without control characters (CONTROLS). */
+export function withoutControls(text: string): string {
+  return text.replace(CONTROLS, '');
+}
+
 export interface StringOptions {
   nonEmpty?: boolean;
   /** In characters (code points), so an emoji counts once. */

@@ -1,5 +1,5 @@
 import { DateTime } from 'luxon';
-import { fitsSanitising, parseHtml } from '../../common/html/html-input';
+import { fitsSanitising, parseHtml, storedTextTooLong } from '../../common/html/html-input';
 import { stripTags } from '../../common/html/sanitize';
 import { msg } from '../../common/i18n/message';
 import { ParseContext } from '../../common/params/arg-spec';
@@ -8,7 +8,7 @@ import { ParseResult, fail, ok } from '../../common/parsing/parse-result';
 import { ParsedDate, parseDateInput } from '../../common/parsing/date-input';
 import { parseInteger, parsePositiveInteger } from '../../common/parsing/integer';
 import { DEFAULT_MAX_LIST_ITEMS, isKeyedList } from '../../common/parsing/list';
-import { parseString } from '../../common/parsing/string';
+import { parseString, withoutControls } from '../../common/parsing/string';
 import { ParsedTimezone, parseTimezone } from '../../common/parsing/timezone';
 import { parseHttpUrl } from '../../common/parsing/url';
 import { parseLocalPublicationDate, parseUtcPublicationDate } from '../../posts/post-dates';
@@ -43,10 +43,10 @@ function parseTitle(raw: unknown): ParseResult<string> {
   const text = parseString(raw, { trim: true, nonEmpty: true });
   if (!text.ok) return text;
   if (!fitsSanitising(text.value)) return fail(msg('Must be at most %s characters long.', MAX_TITLE_LENGTH));
-  const title = stripTags(text.value.normalize('NFC'));
+  const title = stripTags(withoutControls(text.value).normalize('NFC'));
   if (!title) return fail(msg('Must contain text, not only HTML tags.'));
-  if ([...title].length > MAX_TITLE_LENGTH) return fail(msg('Must be at most %s characters long.', MAX_TITLE_LENGTH));
-  return ok(title);
+  const tooLong = storedTextTooLong(title, MAX_TITLE_LENGTH);
+  return tooLong ? fail(tooLong) : ok(title);
 }
 
 /** What the original takes for "none": PHP's empty values, and `{}`, which PHP decodes as an empty array. */
@@ -92,7 +92,7 @@ function parseTermInputs(raw: unknown): ParseResult<string[]> {
       values.push(String(item));
     } else if (typeof item === 'string') {
       const text = item.trim();
-      if (text) values.push(text.normalize('NFC'));
+      if (text) values.push(withoutControls(text).normalize('NFC'));
     } else if (!isEmptyValue(item)) return fail(msg('Each item must be a term id, slug or name.'));
   }
   if (values.length > DEFAULT_MAX_LIST_ITEMS) return fail(msg('Must not have more than %s items.', DEFAULT_MAX_LIST_ITEMS));
@@ -140,6 +140,11 @@ function parsePassword(raw: unknown): ParseResult<string | null> {
   const text = parseString(raw, { maxLength: MAX_PASSWORD_LENGTH });
   if (!text.ok) return text;
   return ok(text.value === '' ? null : text.value);
+}
+
+/** `image`: "" is none on create too, as a venue's or organizer's `image` and every other optional field of an event. */
+function parseEventImage(raw: unknown): ParseResult<ImageInput | null> {
+  return raw === '' ? ok(null) : parseImageInput(raw);
 }
 
 /** `post_parent`: an event id, or 0 for none. */
@@ -205,7 +210,7 @@ export class CreateEventDto {
   })
   allDay?: boolean;
 
-  @ValidateText({ name: 'image', in: 'body', description: 'The event featured image ID or URL', parse: parseImageInput })
+  @ValidateText({ name: 'image', in: 'body', description: 'The event featured image ID or URL', parse: parseEventImage })
   image?: ImageInput | null;
 
   @ValidateUntyped({ name: 'cost', in: 'body', description: 'The event cost', parse: parseCostInput })

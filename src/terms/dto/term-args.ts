@@ -1,8 +1,8 @@
 import { sanitizeHtml, stripTags } from '../../common/html/sanitize';
-import { fitsSanitising } from '../../common/html/html-input';
+import { fitsSanitising, storedTextTooLong } from '../../common/html/html-input';
 import { msg } from '../../common/i18n/message';
 import { ValidateBoolean, ValidateInteger, ValidateList, ValidateText } from '../../common/params/validate';
-import { ParseResult, fail, ok, parsePaging, parsePositiveInteger, parseString } from '../../common/parsing';
+import { ParseResult, fail, ok, parsePaging, parsePositiveInteger, parseString, withoutControls } from '../../common/parsing';
 import { MAX_SEARCH_LENGTH } from '../../posts/search';
 import { MAX_SLUG_LENGTH, slugify } from '../../common/slug';
 
@@ -110,9 +110,9 @@ export function parseTermName(raw: unknown): ParseResult<string> {
   const text = parseString(raw, { nonEmpty: true });
   if (!text.ok) return text;
   if (!fitsSanitising(text.value)) return fail(msg('Must be at most %s characters long.', MAX_NAME_LENGTH));
-  const name = stripTags(text.value.trim().normalize('NFC'));
-  if ([...name].length > MAX_NAME_LENGTH) return fail(msg('Must be at most %s characters long.', MAX_NAME_LENGTH));
-  return ok(name);
+  const name = stripTags(withoutControls(text.value).trim().normalize('NFC'));
+  const tooLong = storedTextTooLong(name, MAX_NAME_LENGTH);
+  return tooLong ? fail(tooLong) : ok(name);
 }
 
 /** Sanitised HTML; "" is an empty description. */
@@ -120,7 +120,7 @@ export function parseTermDescription(raw: unknown): ParseResult<string> {
   const text = parseString(raw);
   if (!text.ok) return text;
   if (!fitsSanitising(text.value)) return fail(msg('Must be at most %s bytes long.', MAX_DESCRIPTION_BYTES));
-  const description = sanitizeHtml(text.value.normalize('NFC'));
+  const description = sanitizeHtml(withoutControls(text.value).normalize('NFC'));
   if (Buffer.byteLength(description) > MAX_DESCRIPTION_BYTES) return fail(msg('Must be at most %s bytes long.', MAX_DESCRIPTION_BYTES));
   return ok(description);
 }
