@@ -16,7 +16,7 @@ import { answerClientErrorsAsJson, refuseHostless } from './common/http/client-e
 import { countInFlight } from './common/http/in-flight';
 import { routeReads } from './database/read-routing';
 import { namespaceAliasRouting } from './common/http/namespace-aliases';
-import { privateWhenCredentialed, securityHeaders } from './common/http/security-headers';
+import { privateWhenCredentialed, securityHeaders, staticSecurityHeaderLines } from './common/http/security-headers';
 import { restRootLink } from './common/http/rest-root-link';
 import { restRootRouting } from './common/http/rest-root';
 import { AppConfig } from './config/app-config';
@@ -136,7 +136,7 @@ export function configureApp(app: INestApplication, config: AppConfig): NestExpr
   app.get(SwaggerScanStore).set(scanControllers(app));
   const logRefused = refusedRequestLog(app.get(ROOT_LOGGER));
   const metrics = app.get(Metrics);
-  answerClientErrorsAsJson(express.getHttpServer(), config.siteLocale, (refused) => {
+  answerClientErrorsAsJson(express.getHttpServer(), config.siteLocale, staticSecurityHeaderLines(config), (refused) => {
     metrics.observeRefused(refused);
     logRefused(refused);
   });

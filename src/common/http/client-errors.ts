@@ -13,22 +13,20 @@ export interface RefusedRequest {
   readonly status: number;
 }
 
-/** What the app's middleware (security-headers.ts) sends with every answer, as far as it applies to an error body. */
-const SECURITY_HEADERS =
-  "Content-Security-Policy: default-src 'none';frame-ancestors 'none'\r\n" +
-  'Referrer-Policy: no-referrer\r\n' +
-  'X-Content-Type-Options: nosniff\r\n' +
-  'X-Frame-Options: DENY\r\n' +
-  'X-Robots-Tag: noindex\r\n';
-
 /**
  * Requests Node's HTTP parser refuses before the app sees them (a URL or headers over its 16 KB
  * limit, a malformed request line) get the contract's JSON error body too, not Node's bare status
- * line (issue #12), with an `X-Request-Id` and the security headers like every answer, and are
+ * line (issue #12), with an `X-Request-Id` and the security headers like every answer
+ * (`securityHeaderLines`, from staticSecurityHeaderLines), and are
  * reported to `onRefused` (one access line, one observation in /metrics). There is no request or
  * response object then: the answer is written to the socket, which is closed after it.
  */
-export function answerClientErrorsAsJson(server: Server, locale: Locale, onRefused: (refused: RefusedRequest) => void = () => {}): void {
+export function answerClientErrorsAsJson(
+  server: Server,
+  locale: Locale,
+  securityHeaderLines = '',
+  onRefused: (refused: RefusedRequest) => void = () => {},
+): void {
   // Node answers an HTTP/1.1 request without Host itself, with an empty 400: refuseHostless does,
   // with the contract's body.
   (server as Server & { requireHostHeader: boolean }).requireHostHeader = false;
@@ -49,7 +47,7 @@ export function answerClientErrorsAsJson(server: Server, locale: Locale, onRefus
     socket.end(
       `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n` +
         `X-Request-Id: ${requestId}\r\n` +
-        SECURITY_HEADERS +
+        securityHeaderLines +
         'Content-Type: application/json; charset=UTF-8\r\n' +
         `Content-Length: ${Buffer.byteLength(body)}\r\n` +
         'Connection: close\r\n\r\n' +

@@ -34,6 +34,24 @@ export function securityHeaders(config: AppConfig): RequestHandler {
   };
 }
 
+/**
+ * The headers `securityHeaders` gives every answer whatever the request (not `Vary`), as raw
+ * header lines: for the answers written to the socket before Express sees a request
+ * (client-errors.ts), so they carry the same set without a copy of it.
+ */
+export function staticSecurityHeaderLines(config: AppConfig): string {
+  const headers = new Map<string, string>();
+  const response = {
+    setHeader: (name: string, value: string | number | readonly string[]) => headers.set(name, String(value)),
+    removeHeader: (name: string) => headers.delete(name),
+    getHeader: (name: string) => headers.get(name),
+    vary: () => response,
+  };
+  const request = { method: 'OPTIONS', headers: {} };
+  securityHeaders(config)(request as unknown as Request, response as unknown as Response, () => {});
+  return [...headers].map(([name, value]) => `${name}: ${value}\r\n`).join('');
+}
+
 /** WordPress's no-cache headers (wp_get_nocache_headers), as it sends them to signed-in callers (observed). */
 const NO_CACHE = { 'Cache-Control': 'no-cache, must-revalidate, max-age=0, no-store, private', Expires: 'Wed, 11 Jan 1984 05:00:00 GMT' };
 
