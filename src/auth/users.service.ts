@@ -59,7 +59,9 @@ export class UsersService {
   }
 
   listUsers(): Promise<UserEntity[]> {
-    return this.users.find({ order: { id: 'ASC' }, relations: { applicationPasswords: true } });
+    // Passwords in the order they were issued: without an order MariaDB returns a join's rows in
+    // whatever order its plan reads them, so the listing changed between runs.
+    return this.users.find({ order: { id: 'ASC', applicationPasswords: { id: 'ASC' } }, relations: { applicationPasswords: true } });
   }
 
   async createApplicationPassword(username: string, name = 'cli'): Promise<IssuedPassword> {
