@@ -171,6 +171,27 @@ describe.each(TEST_DATABASES)('events as iCalendar on $kind', (database) => {
       }
     });
 
+    it('converts with the rules of tz 2026f and describes them in the VTIMEZONE (America/Vancouver at -07 from November 2026)', async () => {
+      const event = await c.create({
+        title: 'Winter in Vancouver',
+        start_date: '2026-12-15 10:00:00',
+        end_date: '2026-12-15 11:00:00',
+        timezone: 'America/Vancouver',
+      });
+      const stored = await json(event.id);
+      // ICU's tz 2025c (Node 20) had PST (-08) back in November 2026: 18:00 UTC.
+      expect([stored.utc_start_date, stored.utc_end_date, stored.timezone_abbr]).toEqual([
+        '2026-12-15 17:00:00',
+        '2026-12-15 18:00:00',
+        'MST',
+      ]);
+      const text = (await ics(`/events/${event.id}/ics`).expect(200)).text;
+      expect(text).toContain('\r\nDTSTART;TZID=America/Vancouver:20261215T100000\r\n');
+      // No return to -08 on 1 November 2026 (tz 2025c's STANDARD observance from 02:00).
+      expect(text).not.toContain('DTSTART:20261101T020000');
+      expect(byId(parseCalendar(text).events, event.id)!.start).toBe('2026-12-15 17:00:00');
+    });
+
     it('writes titles and names as the plain text the JSON escapes', async () => {
       const venue = await c.createLinked('venues', { venue: 'Smith & Sons > Hall', city: 'Rock "n" Town' });
       // Outside WINDOW, so the other tests' lists stay as they are.

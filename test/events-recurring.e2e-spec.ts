@@ -110,6 +110,19 @@ describe.each(TEST_DATABASES)('recurring events on $kind', (database) => {
       }
     });
 
+    it('converts with the rules of tz 2026f: America/Vancouver keeps -07 (MST) through March 2027', async () => {
+      // ICU's tz 2025c (Node 20) still had PST until 14 March 2027: the first instance was at 18:00 UTC.
+      const first = await series({
+        start_date: '2027-03-08 10:00:00',
+        end_date: '2027-03-08 11:00:00',
+        timezone: 'America/Vancouver',
+        recurrence: ['RRULE:FREQ=WEEKLY;COUNT=2'],
+      });
+      const events = await eventsOf(first.id);
+      expect(startsOf(events, 'utc_start_date')).toEqual(['2027-03-08 17:00:00', '2027-03-15 17:00:00']);
+      expect(events.map((event) => event.timezone_abbr)).toEqual(['MST', 'MST']);
+    });
+
     it('repeats all-day and multi-day events whole, applies EXDATE and RDATE, and ends with UNTIL', async () => {
       const first = await series({
         start_date: '2027-05-01',

@@ -241,9 +241,9 @@ describe.each(TEST_DATABASES)('observability on $kind', (database) => {
         expect(res.text).toContain(`# TYPE ${name} `);
       }
       expect(res.text).toContain('# TYPE process_cpu_seconds_total counter');
-      // The tz releases in use, e.g. tz_data_info{icu="2025c",abbreviations="2026f"} 1.
-      const tz = /^tz_data_info\{icu="([^"]+)",abbreviations="([^"]+)"\} 1$/m.exec(res.text);
-      expect(tz?.slice(1)).toEqual([process.versions.tz, (await import('moment-timezone')).default.tz.dataVersion]);
+      // The tz releases in use, e.g. tz_data_info{tzdb="2026f",icu="2025c"} 1.
+      const tz = /^tz_data_info\{tzdb="([^"]+)",icu="([^"]+)"\} 1$/m.exec(res.text);
+      expect(tz?.slice(1)).toEqual([(await import('moment-timezone')).default.tz.dataVersion, process.versions.tz]);
       expect(tz![1]).toMatch(/^\d{4}[a-z]$/);
       await t.request.get('/wp-json/metrics').expect(404);
       await t.request.get(t.api('/metrics')).expect(404);

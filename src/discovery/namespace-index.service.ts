@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DateTime } from 'luxon';
 import { Locale } from '../common/i18n/translator';
+import { isTzDatabaseZone, zoneNamed } from '../common/parsing/timezone';
 import { Urls } from '../common/urls/urls';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { NAMESPACE, inNamespace } from '../namespace';
@@ -29,7 +30,7 @@ export class NamespaceIndexService {
   /** The index as a request made at `now` sees it. */
   index(locale: Locale, namespace: string, now: Date): NamespaceIndexView {
     const context = { siteTimezone: this.config.siteTimezone, now };
-    const day = DateTime.fromJSDate(now, { zone: context.siteTimezone }).toISODate()!;
+    const day = DateTime.fromJSDate(now, { zone: zoneNamed(context.siteTimezone) }).toISODate()!;
     if (day !== this.builtDay) {
       this.built.clear();
       this.builtDay = day;
@@ -52,11 +53,11 @@ export class NamespaceIndexService {
   /** The site's REST root (`GET <REST_PREFIX>/`): every namespace served, with its routes. */
   root(locale: Locale, now: Date): RestRootView {
     const indexes = this.namespaces().map((namespace) => this.index(locale, namespace, now));
-    const zone = DateTime.fromJSDate(now, { zone: this.config.siteTimezone });
+    const zone = DateTime.fromJSDate(now, { zone: zoneNamed(this.config.siteTimezone) });
     return presentRestRoot(indexes, {
       siteUrl: this.config.siteUrl,
       restBase: this.urls.restBase,
-      timezoneString: zone.zone.type === 'iana' ? zone.zoneName! : '',
+      timezoneString: isTzDatabaseZone(zone.zone) ? this.config.siteTimezone : '',
       gmtOffset: zone.offset / 60,
     });
   }

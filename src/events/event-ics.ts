@@ -1,8 +1,9 @@
-import { DateTime, IANAZone } from 'luxon';
+import { DateTime, IANAZone, Zone } from 'luxon';
 import { stripTags } from '../common/html/sanitize';
 import { IcalWriter, dateValue, escapeText, localDateTime, utcDateTime } from '../common/ical/ical';
 import { isUnambiguousWallClock, tzidReadsAs, vtimezone } from '../common/ical/vtimezone';
 import { parseTimezone } from '../common/parsing/timezone';
+import { TzdbZone } from '../common/parsing/tzdb-zone';
 import { EventView } from './event.presenter';
 import { VenueView } from '../venues/venue.presenter';
 import { timezoneAbbreviation } from './timezone-abbr';
@@ -93,7 +94,7 @@ function yieldToEventLoop(): Promise<void> {
 }
 
 /** The zones the events' times were written in, with the first and last instant written in each. */
-type ZoneSpans = Map<string, { zone: IANAZone; from: number; to: number }>;
+type ZoneSpans = Map<string, { zone: Zone; from: number; to: number }>;
 
 function assemble(timezones: readonly string[], bodies: readonly string[]): string {
   const head = new IcalWriter().begin('VCALENDAR').raw('VERSION', '2.0').raw('PRODID', ICS_PRODID).raw('CALSCALE', 'GREGORIAN');
@@ -124,7 +125,7 @@ function vevent(event: EventView, series: VeventRecurrence | undefined, options:
       writer.raw(name, dateValue(day), { VALUE: 'DATE' });
       return { readersDiffer: false };
     }
-    const zone = ianaZone(timing.timezone);
+    const zone = namedZone(timing.timezone);
     const at = presentedUtc(instant).getTime();
     // Values a rule's dates are matched with, or made from, take TZID for the first of a repeated clock.
     const ruled = name === 'DTSTART' ? series?.rrule !== undefined : name !== 'DTEND';
@@ -144,7 +145,7 @@ function vevent(event: EventView, series: VeventRecurrence | undefined, options:
     writer.raw(name, localDateTime(skipped ? wallClock : own), { TZID: zone.name });
     return { readersDiffer: skipped || !isUnambiguousWallClock(zone, at) };
   };
-  const cover = (zone: IANAZone, at: number) => {
+  const cover = (zone: Zone, at: number) => {
     const known = zones.get(zone.name) ?? { zone, from: at, to: at };
     zones.set(zone.name, { zone, from: Math.min(known.from, at), to: Math.max(known.to, at) });
   };
@@ -163,7 +164,7 @@ function vevent(event: EventView, series: VeventRecurrence | undefined, options:
   if (series?.recurrenceId) moment('RECURRENCE-ID', series.recurrenceId.wall, series.recurrenceId.utc, false, series.seriesTiming);
   if (series?.rrule) writer.raw('RRULE', series.rrule);
   // The rule's dates are in the DTSTART's TZID (when it has one): that VTIMEZONE must reach the last.
-  const startZone = event.all_day ? undefined : ianaZone(event.timezone);
+  const startZone = event.all_day ? undefined : namedZone(event.timezone);
   if (series?.rrule && series.last && startZone && zones.has(startZone.name)) cover(startZone, presentedUtc(series.last.utc).getTime());
   for (const date of series?.rdates ?? []) moment('RDATE', date.wall, date.utc);
   for (const date of series?.exdates ?? []) moment('EXDATE', date.wall, date.utc);
@@ -194,7 +195,7 @@ const zoneTexts = new Map<string, string>();
 const ZONE_TEXTS_CAP = 1000;
 
 /** The VTIMEZONE of a zone from the first of January of the first year used to the end of the last one: every time used is covered. */
-function zoneText(tzid: string, { zone, from, to }: { zone: IANAZone; from: number; to: number }): string {
+function zoneText(tzid: string, { zone, from, to }: { zone: Zone; from: number; to: number }): string {
   const start = DateTime.fromMillis(from, { zone }).startOf('year').toMillis();
   const end = DateTime.fromMillis(to, { zone }).endOf('year').toMillis();
   const key = `${tzid} ${start} ${end}`;
@@ -207,15 +208,19 @@ function zoneText(tzid: string, { zone, from, to }: { zone: IANAZone; from: numb
   return text;
 }
 
-/** An IANA zone under its canonical name ("Europe/Berlin" for "europe/berlin"); undefined for UTC and offsets. */
-function ianaZone(name: string): IANAZone | undefined {
+/**
+ * A tz database zone under its canonical name ("Europe/Berlin" for "europe/berlin"), the TZID
+ * written; undefined for UTC and offsets, which are written in UTC.
+ */
+function namedZone(name: string): Zone | undefined {
   if (canonicalZones.has(name)) return canonicalZones.get(name);
   const parsed = parseTimezone(name);
-  let zone: IANAZone | undefined;
-  if (parsed.ok && parsed.value.zone.type === 'iana') {
+  let zone: Zone | undefined;
+  if (parsed.ok && parsed.value.zone instanceof TzdbZone) zone = parsed.value.zone;
+  else if (parsed.ok && parsed.value.zone.type === 'iana') {
+    // A zone only ICU knows. ICU answers with its own canonical names, some of them old links
+    // (Asia/Calcutta for Asia/Kolkata): only the case is taken from it.
     const resolved = new Intl.DateTimeFormat('en-US', { timeZone: parsed.value.zone.name }).resolvedOptions().timeZone;
-    // ICU answers with its own canonical names, some of them old links (Asia/Calcutta for
-    // Asia/Kolkata): only the case is taken from it, a name it resolves to another stays as given.
     zone = IANAZone.create(resolved.toLowerCase() === parsed.value.name.toLowerCase() ? resolved : parsed.value.name);
   }
   // Building an Intl.DateTimeFormat per event was a third of a feed's time; names are few (the cap is a guard).
@@ -223,7 +228,7 @@ function ianaZone(name: string): IANAZone | undefined {
   canonicalZones.set(name, zone);
   return zone;
 }
-const canonicalZones = new Map<string, IANAZone | undefined>();
+const canonicalZones = new Map<string, Zone | undefined>();
 
 /** `YYYY-MM-DD HH:MM:SS` in UTC (as the presenter writes it) as a Date. */
 export function presentedUtc(value: string): Date {

@@ -1,14 +1,14 @@
 import { Created } from '../common/http/created';
 import { allocatePostId } from '../posts/post-id';
 import { Inject, Injectable } from '@nestjs/common';
-import { DateTime, Zone } from 'luxon';
+import { DateTime } from 'luxon';
 import { DataSource, EntityManager, In, Not } from 'typeorm';
 import { AuthUser } from '../auth/auth-user';
 import { can, canOnObject } from '../auth/permissions';
 import { ApiError } from '../common/errors/api-error';
 import { Message, msg } from '../common/i18n/message';
 import { DATE_OUT_OF_RANGE, STORED_DATES_OUT_OF_RANGE, isStorable, parseDateInput } from '../common/parsing/date-input';
-import { parseTimezone } from '../common/parsing/timezone';
+import { zoneNamed } from '../common/parsing/timezone';
 import { atWallClock, wallClockDate } from '../common/parsing/wall-clock';
 import { resolveAuthor } from '../posts/author';
 import { publicationMoment, storedMoment } from '../posts/post-dates';
@@ -407,7 +407,7 @@ export class EventsWriteService {
     const zoneChanged = current !== null && zoneName !== current.timezone;
     if (current && input.startDate === undefined && input.endDate === undefined && !zoneChanged && input.allDay === undefined)
       return undefined;
-    const zone = zoneOf(zoneName);
+    const zone = zoneNamed(zoneName);
     const now = DateTime.now();
     const read = (name: 'start_date' | 'end_date', given: EventDateInput | undefined, stored: Date | undefined): DateTime | undefined => {
       if (given !== undefined) {
@@ -697,12 +697,6 @@ function sameListColumns(a: CountedEvent, b: CountedEvent): boolean {
   );
 }
 
-function zoneOf(name: string): Zone {
-  const parsed = parseTimezone(name);
-  if (!parsed.ok) throw new RangeError(`Invalid stored time zone "${name}"`);
-  return parsed.value.zone;
-}
-
 /** The occurrences of a series going to the trash with it, each keeping the status it had (one change per status). */
 async function trashChanges(
   manager: EntityManager,
@@ -755,7 +749,7 @@ async function assertMayTouch(
  */
 function shiftedToSeries(input: UpdateEventFields, occurrence: EventEntity, series: EventEntity, zoneName: string): UpdateEventFields {
   if (input.startDate === undefined && input.endDate === undefined) return input;
-  const zone = zoneOf(zoneName);
+  const zone = zoneNamed(zoneName);
   const now = DateTime.now();
   const shift = (given: EventDateInput, from: Date, to: Date, name: 'start_date' | 'end_date'): EventDateInput => {
     const parsed = parseDateInput(given.raw, { zone, now });

@@ -1,6 +1,7 @@
 import moment from 'moment-timezone';
 import { DateTime } from 'luxon';
 import { timezoneAbbreviation } from './timezone-abbr';
+import { zoneNamed } from '../common/parsing/timezone';
 
 describe('timezoneAbbreviation', () => {
   const winter = new Date('2030-01-10T12:00:00Z');
@@ -46,13 +47,15 @@ describe('timezoneAbbreviation', () => {
 
   it('keeps UTC and manual offsets as named, and gives nothing for an unknown zone', () => {
     expect(timezoneAbbreviation('UTC', winter)).toBe('UTC');
+    expect(timezoneAbbreviation('utc', winter)).toBe('UTC');
+    expect(timezoneAbbreviation('UTC+0', winter)).toBe('UTC+0');
     expect(timezoneAbbreviation('UTC+2', winter)).toBe('UTC+2');
     expect(timezoneAbbreviation('UTC-5:30', winter)).toBe('UTC-5:30');
     expect(timezoneAbbreviation('Not/A_Zone', winter)).toBe('');
   });
-  // moment-timezone's copy of the tz database (the letters) and ICU's (the conversions, the
-  // VTIMEZONE offsets) can be of different releases: an abbreviation must still name ICU's offset.
-  it('names the offset the server converts with, also where the two copies of the tz database differ', () => {
+  // The letters and the offsets the server converts with come from one copy of the tz database
+  // (moment-timezone's): an abbreviation always names the offset of the times beside it.
+  it('names the offset the server converts with, month by month for twenty years', () => {
     const numeric = (minutes: number) =>
       `${minutes < 0 ? '-' : '+'}${String(Math.floor(Math.abs(minutes) / 60)).padStart(2, '0')}${Math.abs(minutes) % 60 ? String(Math.abs(minutes) % 60).padStart(2, '0') : ''}`;
     const zones = ['Africa/Casablanca', 'Africa/El_Aaiun', 'America/Vancouver', 'America/Edmonton', 'America/Winnipeg', 'America/Havana'];
@@ -61,7 +64,7 @@ describe('timezoneAbbreviation', () => {
       const zone = moment.tz.zone(name)!;
       for (let month = 0; month < 12 * 20; month++) {
         const instant = new Date(Date.UTC(2020, month, 15));
-        const offset = DateTime.fromJSDate(instant, { zone: name }).offset;
+        const offset = DateTime.fromJSDate(instant, { zone: zoneNamed(name) }).offset;
         const abbreviation = timezoneAbbreviation(name, instant);
         const names = /^[+-]\d+$/.test(abbreviation)
           ? abbreviation === numeric(offset)
@@ -70,10 +73,13 @@ describe('timezoneAbbreviation', () => {
       }
     }
     expect(wrong).toEqual([]);
-    // Morocco has no letters: the numeric form of ICU's offset.
-    const casablanca = new Date('2030-03-20T10:00:00Z');
-    expect(timezoneAbbreviation('Africa/Casablanca', casablanca)).toBe(
-      numeric(DateTime.fromJSDate(casablanca, { zone: 'Africa/Casablanca' }).offset),
-    );
+  });
+
+  it('follows the rules of tz 2026f where ICU 2025c had others', () => {
+    // British Columbia keeps -07 from November 2026 (MST), Morocco keeps +00.
+    expect(timezoneAbbreviation('America/Vancouver', new Date('2026-12-15T12:00:00Z'))).toBe('MST');
+    expect(timezoneAbbreviation('America/Vancouver', new Date('2027-07-15T12:00:00Z'))).toBe('MST');
+    expect(timezoneAbbreviation('America/Vancouver', new Date('2026-10-15T12:00:00Z'))).toBe('PDT');
+    expect(timezoneAbbreviation('Africa/Casablanca', new Date('2030-03-20T10:00:00Z'))).toBe('+00');
   });
 });

@@ -1,4 +1,5 @@
 import { DateTime } from 'luxon';
+import { zoneNamed } from '../common/parsing/timezone';
 
 /** The date parameters of the events list, in the order the list links carry them. */
 export const DATE_BOUNDS = ['start_date', 'end_date', 'starts_before', 'starts_after', 'ends_before', 'ends_after'] as const;
@@ -55,7 +56,7 @@ function defaultWindow(now: DateTime, siteZone: string): DateWindow {
   const at = now.toMillis();
   let day = defaultWindows.get(siteZone);
   if (!day || at < day.from || at >= day.until) {
-    const today = now.setZone(siteZone).startOf('day');
+    const today = now.setZone(zoneNamed(siteZone)).startOf('day');
     const window = resolveGiven({ given: {}, strict: false, now, siteZone });
     day = { from: today.toMillis(), until: today.plus({ days: 1 }).toMillis(), window };
     defaultWindows.set(siteZone, day);
@@ -83,7 +84,7 @@ function resolveGiven(input: DateWindowInput): DateWindow {
   const values: Partial<Record<DateBound, DateTime>> = { ...input.given };
   const relative = DATE_BOUNDS.some((name) => name !== 'start_date' && name !== 'end_date' && input.given[name] !== undefined);
   if (!relative) {
-    const now = input.now.setZone(input.siteZone);
+    const now = input.now.setZone(zoneNamed(input.siteZone));
     values.start_date ??= now;
     values.end_date ??= now.plus({ years: DEFAULT_END_YEARS });
   }
@@ -119,8 +120,9 @@ function wholeSecond(name: DateBound, bound: DateTime): DateTime {
  * a wall clock; reference §2.3), at 00:00:00 for start_date and 23:59:59 for the others, site time.
  */
 function widen(name: DateBound, value: DateTime, siteZone: string, strict: boolean): DateTime {
-  if (strict) return wholeSecond(name, value.setZone(siteZone));
-  const day = DateTime.fromObject({ year: value.year, month: value.month, day: value.day }, { zone: siteZone });
+  const zone = zoneNamed(siteZone);
+  if (strict) return wholeSecond(name, value.setZone(zone));
+  const day = DateTime.fromObject({ year: value.year, month: value.month, day: value.day }, { zone });
   return name === 'start_date' ? day.startOf('day') : day.endOf('day').startOf('second');
 }
 

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { NextFunction, Request, Response } from 'express';
-import moment from 'moment-timezone';
+import { TzdbZone } from '../common/parsing/tzdb-zone';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { DataSource } from 'typeorm';
 import { ReadCache } from '../database/read-cache';
@@ -53,14 +53,14 @@ export class Metrics {
         for (const state of poolStates(dataSource)) this.set({ pool: state.pool }, state.inUse);
       },
     });
-    // Times are converted with ICU's tz data, abbreviations come from moment-timezone's: alert
-    // on an old release when a zone's rules change (README, Operations: Time-zone data).
+    // Times and abbreviations come from moment-timezone's tz data: alert on an old release when a
+    // zone's rules change (README, Operations: Time-zone data).
     new Gauge({
       name: 'tz_data_info',
-      help: 'Releases of the tz database in use: icu converts event times (Node.js), abbreviations names timezone_abbr (moment-timezone).',
-      labelNames: ['icu', 'abbreviations'] as const,
+      help: 'Releases of the tz database in use: tzdb converts event times and names timezone_abbr (moment-timezone), icu only zones tzdb lacks (Node.js).',
+      labelNames: ['tzdb', 'icu'] as const,
       registers: [this.registry],
-    }).set({ icu: process.versions.tz ?? 'unknown', abbreviations: moment.tz.dataVersion }, 1);
+    }).set({ tzdb: TzdbZone.release, icu: process.versions.tz ?? 'unknown' }, 1);
     new Gauge({
       name: 'db_pool_requests_waiting',
       help: 'Requests for a database connection waiting now (SQLite: transactions and statements waiting for the open transaction).',

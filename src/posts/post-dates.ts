@@ -5,6 +5,7 @@ import { msg } from '../common/i18n/message';
 import { ParseResult } from '../common/parsing/parse-result';
 import { ParsedDate, parseDateInput } from '../common/parsing/date-input';
 import { wallClockDate } from '../common/parsing/wall-clock';
+import { zoneNamed } from '../common/parsing/timezone';
 
 /** `date`: a publication date, naive values read in SITE_TIMEZONE. */
 export function parseLocalPublicationDate(raw: unknown, context: ParseContext): ParseResult<ParsedDate> {
@@ -27,7 +28,7 @@ export interface StoredMoment {
 
 export function storedMoment(instant: DateTime | Date, siteTimezone: string): StoredMoment {
   const dateTime = (instant instanceof Date ? DateTime.fromJSDate(instant) : instant).startOf('second');
-  const wall = dateTime.setZone(siteTimezone);
+  const wall = dateTime.setZone(zoneNamed(siteTimezone));
   return {
     utc: dateTime.toJSDate(),
     local: wallClockDate(wall),

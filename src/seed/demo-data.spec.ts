@@ -5,6 +5,7 @@ import { slugify } from '../posts/slug';
 import { timezoneAbbreviation } from '../events/timezone-abbr';
 import { CATEGORY, TAG } from '../terms/taxonomy';
 import { DemoData, DemoDataPlan } from './demo-data';
+import { zoneNamed } from '../common/parsing/timezone';
 
 const PLAN: DemoDataPlan = {
   events: 3000,
@@ -83,8 +84,8 @@ describe('DemoData', () => {
 
   it('stores UTC instants and wall clocks that agree in the event zone', () => {
     for (const event of events) {
-      const start = DateTime.fromJSDate(event.startUtc, { zone: event.timezone });
-      const end = DateTime.fromJSDate(event.endUtc, { zone: event.timezone });
+      const start = DateTime.fromJSDate(event.startUtc, { zone: zoneNamed(event.timezone) });
+      const end = DateTime.fromJSDate(event.endUtc, { zone: zoneNamed(event.timezone) });
       expect(formatStoredDate(event.startLocal)).toBe(start.toFormat('yyyy-MM-dd HH:mm:ss'));
       expect(formatStoredDate(event.endLocal)).toBe(end.toFormat('yyyy-MM-dd HH:mm:ss'));
       expect(end >= start).toBe(true);

@@ -1,5 +1,5 @@
 import { Faker, base, en } from '@faker-js/faker';
-import { DateTime, IANAZone, Zone, ZoneOffsetFormat, ZoneOffsetOptions } from 'luxon';
+import { DateTime } from 'luxon';
 import { storedMoment } from '../posts/post-dates';
 import { slugify as postSlugify } from '../posts/slug';
 import { parseCostInput } from '../events/event-cost';
@@ -13,6 +13,7 @@ import { TermEntity } from '../terms/term.entity';
 import { VenueEntity } from '../venues/venue.entity';
 import { stripTags } from '../common/html/sanitize';
 import { wallClockDate } from '../common/parsing/wall-clock';
+import { zoneNamed } from '../common/parsing/timezone';
 import {
   CATEGORY_TREE,
   CITIES,
@@ -95,7 +96,6 @@ export class DemoData {
   /** Per table: how many rows took each slug base so far. */
   private readonly postSlugs = new Map<string, Map<string, number>>();
   private readonly abbreviations = new Map<string, string>();
-  private readonly zones = new Map<string, Zone>();
   /** Published events per term id, complete once every batch was taken. */
   readonly termCounts = new Map<number, number>();
   private nextEventId: number;
@@ -308,7 +308,7 @@ export class DemoData {
     const [hour, minute] = this.pick(START_HOURS);
     const allDay = this.chance(0.07);
     const days = this.chance(0.06) ? this.int(1, 4) : 0;
-    let start = DateTime.fromObject({ year: day.year, month: day.month, day: day.day, hour, minute }, { zone: this.zone(zoneName) });
+    let start = DateTime.fromObject({ year: day.year, month: day.month, day: day.day, hour, minute }, { zone: zoneNamed(zoneName) });
     let end = days
       ? start.plus({ days }).set({ hour: this.int(17, 23), minute: 0 })
       : start.plus({ minutes: this.pick([60, 90, 120, 120, 150, 180, 240]) });
@@ -476,15 +476,6 @@ export class DemoData {
     return numberedSlug(base, n);
   }
 
-  private zone(name: string): Zone {
-    let zone = this.zones.get(name);
-    if (!zone) {
-      zone = name === 'UTC' ? IANAZone.create('UTC') : new MemoizedZone(IANAZone.create(name));
-      this.zones.set(name, zone);
-    }
-    return zone;
-  }
-
   private abbreviation(zone: string, start: DateTime): string {
     const key = `${zone} ${start.offset}`;
     let abbr = this.abbreviations.get(key);
@@ -551,58 +542,6 @@ export class DemoData {
 
   private pick<T>(items: readonly T[]): T {
     return items[this.faker.number.int(items.length - 1)];
-  }
-}
-
-/**
- * An IANA zone that remembers its offsets per quarter hour of UTC time: every tz transition of
- * our cities falls on a quarter hour, so the offset is the same within one. Luxon asks Intl for
- * each offset, which made it the seed's largest cost.
- */
-class MemoizedZone extends Zone {
-  private static readonly QUARTER_HOUR_MS = 900_000;
-  private readonly offsets = new Map<number, number>();
-
-  constructor(private readonly inner: Zone) {
-    super();
-  }
-
-  override get type(): string {
-    return this.inner.type;
-  }
-
-  override get name(): string {
-    return this.inner.name;
-  }
-
-  override get isUniversal(): false {
-    return false;
-  }
-
-  override get isValid(): true {
-    return true;
-  }
-
-  override offsetName(ts: number, options: ZoneOffsetOptions): string | null {
-    return this.inner.offsetName(ts, options);
-  }
-
-  override formatOffset(ts: number, format: ZoneOffsetFormat): string {
-    return this.inner.formatOffset(ts, format);
-  }
-
-  override offset(ts: number): number {
-    const quarter = Math.floor(ts / MemoizedZone.QUARTER_HOUR_MS);
-    let offset = this.offsets.get(quarter);
-    if (offset === undefined) {
-      offset = this.inner.offset(ts);
-      this.offsets.set(quarter, offset);
-    }
-    return offset;
-  }
-
-  override equals(other: Zone): boolean {
-    return other.name === this.name;
   }
 }
 

@@ -1,4 +1,4 @@
-import { DateTime, IANAZone } from 'luxon';
+import { DateTime, Zone } from 'luxon';
 import { IcalWriter } from './ical';
 import { otherInstantOfClock } from '../parsing/wall-clock';
 
@@ -16,11 +16,11 @@ export interface Observance {
 /**
  * The observances of an IANA zone that cover [from, to]: the one in force at `from`, then one per
  * change of offset up to the end of the last day looked at. Changes are found day by day from the
- * zone rules Node's ICU has, then to the second; two changes within one day (none in the tz
+ * zone's rules (see TzdbZone), then to the second; two changes within one day (none in the tz
  * database since 1900) would be missed. The changes of each calendar year (UTC) are found once per
  * process: a walk takes hundreds of offset look-ups, and feeds ask for the same years again and again.
  */
-export function observances(zone: IANAZone, from: number, to: number): Observance[] {
+export function observances(zone: Zone, from: number, to: number): Observance[] {
   const first = zone.offset(from);
   const found: Observance[] = [{ start: from, offsetFrom: first, offsetTo: first, daylight: isDaylight(zone, from) }];
   const end = from + Math.ceil((to - from) / DAY_MS) * DAY_MS;
@@ -36,7 +36,7 @@ const yearChanges = new Map<string, readonly Observance[]>();
 const YEAR_CHANGES_CAP = 10_000;
 
 /** The changes of offset in (1 January `year`, 1 January `year + 1`], UTC. */
-function changesOfYear(zone: IANAZone, year: number): readonly Observance[] {
+function changesOfYear(zone: Zone, year: number): readonly Observance[] {
   const key = `${zone.name} ${year}`;
   const known = yearChanges.get(key);
   if (known) return known;
@@ -64,7 +64,7 @@ function changesOfYear(zone: IANAZone, year: number): readonly Observance[] {
   return changes;
 }
 
-function isDaylight(zone: IANAZone, instant: number): boolean {
+function isDaylight(zone: Zone, instant: number): boolean {
   return DateTime.fromMillis(instant, { zone }).isInDST;
 }
 
@@ -73,7 +73,7 @@ function isDaylight(zone: IANAZone, instant: number): boolean {
  * DAYLIGHT sub-component per observance, each with its onset as a local time in the offset
  * before it (§3.8.2.4), so it describes exactly the zone rules the server converted with.
  */
-export function vtimezone(tzid: string, zone: IANAZone, from: number, to: number, abbreviation?: (instant: Date) => string): IcalWriter {
+export function vtimezone(tzid: string, zone: Zone, from: number, to: number, abbreviation?: (instant: Date) => string): IcalWriter {
   const writer = new IcalWriter().begin('VTIMEZONE').raw('TZID', tzid);
   for (const observance of observances(zone, from, to)) {
     const kind = observance.daylight ? 'DAYLIGHT' : 'STANDARD';
@@ -106,7 +106,7 @@ export function utcOffset(minutes: number): string {
  * libical and ical.js (Evolution, Thunderbird) read it as the second, so a single event's times
  * there are written in UTC, which every client reads alike.
  */
-export function isUnambiguousWallClock(zone: IANAZone, instant: number): boolean {
+export function isUnambiguousWallClock(zone: Zone, instant: number): boolean {
   return otherInstantOfClock(zone, instant) === undefined;
 }
 
@@ -117,7 +117,7 @@ export function isUnambiguousWallClock(zone: IANAZone, instant: number): boolean
  * rule would run in UTC (an hour off across every DST change), and the dates that must match the
  * rule's are read by a client as it reads the rule's own.
  */
-export function tzidReadsAs(zone: IANAZone, instant: number): boolean {
+export function tzidReadsAs(zone: Zone, instant: number): boolean {
   const other = otherInstantOfClock(zone, instant);
   return other === undefined || other > instant;
 }

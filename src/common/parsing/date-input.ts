@@ -1,7 +1,7 @@
 import { DateTime, DurationLikeObject, FixedOffsetZone, Zone } from 'luxon';
 import { msg } from '../i18n/message';
 import { ParseResult, fail, ok } from './parse-result';
-import { parseTimezone } from './timezone';
+import { zoneNamed } from './timezone';
 import { atWallClock } from './wall-clock';
 
 export interface DateInputContext {
@@ -101,9 +101,7 @@ function resolveZone(zone: string | Zone): Zone {
     if (!zone.isValid) throw new RangeError(`Invalid time zone "${zone.name}"`);
     return zone;
   }
-  const parsed = parseTimezone(zone);
-  if (!parsed.ok) throw new RangeError(`Invalid time zone "${zone}"`);
-  return parsed.value.zone;
+  return zoneNamed(zone);
 }
 
 /** isStorable for a stored Date of either kind: a wall clock held as UTC fields, or an instant. */

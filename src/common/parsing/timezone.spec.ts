@@ -1,6 +1,7 @@
-import { DateTime, IANAZone } from 'luxon';
+import { DateTime, FixedOffsetZone, IANAZone } from 'luxon';
 import { msg } from '../i18n/message';
-import { isValidTimezone, parseTimezone } from './timezone';
+import { isTzDatabaseZone, isValidTimezone, parseTimezone, zoneNamed } from './timezone';
+import { TzdbZone } from './tzdb-zone';
 
 const INVALID = msg('Invalid time zone: use an IANA name such as "Europe/Berlin", "UTC" or a UTC offset such as "UTC+2" or "UTC-5:30".');
 // A summer and a winter instant, to tell IANA zones with DST from fixed offsets.
@@ -34,10 +35,39 @@ describe('parseTimezone', () => {
     expect(result.value.zone.offset(JANUARY)).toBe(january);
   });
 
-  it('returns an IANA zone for IANA names', () => {
-    const result = parseTimezone('Europe/Berlin');
-    expect(result.ok && result.value.zone).toBeInstanceOf(IANAZone);
-    expect(result.ok && result.value.zone.name).toBe('Europe/Berlin');
+  it('returns a tz database zone for IANA names and links, in any casing, keeping the name as sent', () => {
+    for (const [raw, zoneName] of [
+      ['Europe/Berlin', 'Europe/Berlin'],
+      ['europe/BERLIN', 'Europe/Berlin'],
+      ['Asia/Calcutta', 'Asia/Calcutta'],
+    ]) {
+      const result = parseTimezone(raw);
+      if (!result.ok) throw new Error(`rejected ${raw}`);
+      expect(result.value.zone).toBeInstanceOf(TzdbZone);
+      expect([result.value.name, result.value.zone.name]).toEqual([raw, zoneName]);
+    }
+  });
+
+  it("converts with moment-timezone's tz data, not ICU's (tz 2026f: America/Vancouver stays at -07 from November 2026)", () => {
+    const december = DateTime.fromISO('2026-12-15T12:00:00Z').toMillis();
+    const vancouver = parseTimezone('America/Vancouver');
+    expect(vancouver.ok && vancouver.value.zone.offset(december)).toBe(-420);
+    expect(zoneNamed('America/Vancouver').offset(december)).toBe(-420);
+    // Los Angeles, which kept its rules, goes back to -08.
+    expect(zoneNamed('America/Los_Angeles').offset(december)).toBe(-480);
+  });
+
+  it('zoneNamed gives the zone of a valid name and throws for another', () => {
+    expect(zoneNamed('UTC+5.5').offset(JULY)).toBe(330);
+    expect(zoneNamed('UTC')).toBe(FixedOffsetZone.utcInstance);
+    expect(() => zoneNamed('Mars/Olympus')).toThrow(RangeError);
+  });
+
+  it('isTzDatabaseZone tells named zones from UTC and offsets', () => {
+    expect(isTzDatabaseZone(zoneNamed('Europe/Berlin'))).toBe(true);
+    expect(isTzDatabaseZone(IANAZone.create('Europe/Berlin'))).toBe(true);
+    expect(isTzDatabaseZone(zoneNamed('UTC'))).toBe(false);
+    expect(isTzDatabaseZone(zoneNamed('UTC+2'))).toBe(false);
   });
 
   it.each([

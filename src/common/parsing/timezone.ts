@@ -1,6 +1,7 @@
 import { FixedOffsetZone, IANAZone, Zone } from 'luxon';
 import { msg } from '../i18n/message';
 import { ParseResult, fail, ok } from './parse-result';
+import { TzdbZone } from './tzdb-zone';
 
 export interface ParsedTimezone {
   /** The name as the client sent it (trimmed): the API echoes it back. */
@@ -20,11 +21,16 @@ const OFFSET_PATTERN = /^utc([+-])(\d{1,2})(?::(\d{2})|\.(\d{1,2}))?$/i;
 const IANA_PATTERN = /^[A-Za-z][A-Za-z0-9_+-]*(?:\/[A-Za-z0-9_+-]+)*$/;
 const MAX_OFFSET_MINUTES = 14 * 60;
 // Asking Intl whether a zone exists builds a formatter each time (a fifth of an event write's own
-// CPU, issue #7); the valid names are few, so they are remembered (bounded: Intl also accepts
-// every casing of a name). Invalid ones are not.
-const KNOWN_IANA_ZONES = new Set<string>();
-const MAX_KNOWN_ZONES = 2_000;
+// CPU, issue #7); the few names only ICU knows are remembered (bounded: Intl also accepts every
+// casing of a name). Invalid ones are not.
+const ICU_ONLY_ZONES = new Set<string>();
+const MAX_ICU_ONLY_ZONES = 2_000;
 
+/**
+ * A time zone as clients and WordPress write it: "UTC", a manual offset ("UTC+2", "UTC+5.5",
+ * "UTC-5:30") or a tz database name, converted with moment-timezone's copy of the database (see
+ * TzdbZone). A name only Node's ICU knows (none in tz 2026f) is still accepted, converted by ICU.
+ */
 export function parseTimezone(raw: unknown): ParseResult<ParsedTimezone> {
   if (typeof raw !== 'string') return fail(INVALID_TIMEZONE);
   const name = raw.trim();
@@ -37,13 +43,28 @@ export function parseTimezone(raw: unknown): ParseResult<ParsedTimezone> {
     return ok({ name, zone: FixedOffsetZone.instance(offset[1] === '-' ? -minutes : minutes) });
   }
 
-  if (KNOWN_IANA_ZONES.has(name)) return ok({ name, zone: IANAZone.create(name) });
-  if (name.length <= 64 && IANA_PATTERN.test(name) && IANAZone.isValidZone(name)) {
-    if (KNOWN_IANA_ZONES.size >= MAX_KNOWN_ZONES) KNOWN_IANA_ZONES.clear();
-    KNOWN_IANA_ZONES.add(name);
+  if (name.length > 64 || !IANA_PATTERN.test(name)) return fail(INVALID_TIMEZONE);
+  const zone = TzdbZone.named(name);
+  if (zone) return ok({ name, zone });
+  if (ICU_ONLY_ZONES.has(name)) return ok({ name, zone: IANAZone.create(name) });
+  if (IANAZone.isValidZone(name)) {
+    if (ICU_ONLY_ZONES.size >= MAX_ICU_ONLY_ZONES) ICU_ONLY_ZONES.clear();
+    ICU_ONLY_ZONES.add(name);
     return ok({ name, zone: IANAZone.create(name) });
   }
   return fail(INVALID_TIMEZONE);
+}
+
+/** The zone of a name already validated (SITE_TIMEZONE, a stored event's): what Luxon is given instead of the name. */
+export function zoneNamed(name: string): Zone {
+  const parsed = parseTimezone(name);
+  if (!parsed.ok) throw new RangeError(`Invalid time zone "${name}"`);
+  return parsed.value.zone;
+}
+
+/** Whether the zone is a tz database zone (named, with rules), not UTC or a fixed offset. */
+export function isTzDatabaseZone(zone: Zone): boolean {
+  return zone instanceof TzdbZone || zone.type === 'iana';
 }
 
 export function isValidTimezone(name: string): boolean {

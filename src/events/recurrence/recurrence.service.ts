@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { Brackets, DataSource, EntityManager, In } from 'typeorm';
-import { parseTimezone } from '../../common/parsing/timezone';
+import { zoneNamed } from '../../common/parsing/timezone';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { startsWith } from '../../database/prefix-match';
 import { lockForUpdate, transaction } from '../../database/transaction';
@@ -358,9 +358,7 @@ export function storedRecurrence(stored: EventSeriesEntity): ParsedRecurrence {
 }
 
 export function seriesStart(series: EventEntity) {
-  const zone = parseTimezone(series.timezone);
-  if (!zone.ok) throw new RangeError(`Invalid stored time zone "${series.timezone}"`);
-  return { startLocal: series.startLocal, endLocal: series.endLocal, zone: zone.value.zone, allDay: series.allDay };
+  return { startLocal: series.startLocal, endLocal: series.endLocal, zone: zoneNamed(series.timezone), allDay: series.allDay };
 }
 
 function isEdited(marker: EventOccurrenceEntity, key: string): boolean {
