@@ -1,15 +1,11 @@
 import { Created } from '../common/http/created';
 import { allocatePostId } from '../posts/post-id';
 import { Inject, Injectable } from '@nestjs/common';
-import { DateTime } from 'luxon';
-import { DataSource, EntityManager, In, Not } from 'typeorm';
+import { DataSource, EntityManager, Not } from 'typeorm';
 import { AuthUser } from '../auth/auth-user';
-import { can, canOnObject } from '../auth/permissions';
+import { can } from '../auth/permissions';
 import { ApiError } from '../common/errors/api-error';
 import { Message, msg } from '../common/i18n/message';
-import { DATE_OUT_OF_RANGE, STORED_DATES_OUT_OF_RANGE, isStorable, parseDateInput } from '../common/parsing/date-input';
-import { zoneNamed } from '../common/parsing/timezone';
-import { atWallClock, wallClockDate } from '../common/parsing/wall-clock';
 import { resolveAuthor } from '../posts/author';
 import { publicationMoment, storedMoment } from '../posts/post-dates';
 import { unreadableRead } from '../posts/readable';
@@ -28,9 +24,9 @@ import { OrganizersService } from '../organizers/organizers.service';
 import { CATEGORY, TAG } from '../terms/taxonomy';
 import { VenueEntity } from '../venues/venue.entity';
 import { VenuesService } from '../venues/venues.service';
-import { CreateEventDto, EventDateInput, LinkedInput } from './dto/create-event.dto';
+import { CreateEventDto, LinkedInput } from './dto/create-event.dto';
 import { UpdateEventFields } from './dto/update-event.dto';
-import { OccurrenceChange, deleteOccurrences, updateOccurrences } from './recurrence/occurrence-rows';
+import { deleteOccurrences, updateOccurrences } from './recurrence/occurrence-rows';
 import { EventEntity } from './event.entity';
 import { reparentChildren } from './event-children';
 import { missingEventError } from './event-not-found';
@@ -41,26 +37,24 @@ import { CategoryTrees } from './category-trees';
 import { notesComplete } from '../database/write-notes';
 import { CountedState, UNCOUNTED, adjustTermCounts, createTerms, termRefsOfWrite } from './event-terms';
 import { EventsQueryService } from './events-query.service';
-import { timezoneAbbreviation } from './timezone-abbr';
+import { EventInput, PlannedDates, Reasons, planDates, shiftedToSeries } from './event-dates-plan';
+import { assertMayTouch, blameOfDates, seriesScope, trashChanges } from './series-writes';
 import { getArgSpecs } from '../common/params/arg-spec';
 import { RecurrenceService, SeriesRole } from './recurrence/recurrence.service';
 import { Scope } from './recurrence/recurrence-params';
 import { endSeriesBefore, splitSeries } from './recurrence/series-split';
-
-type EventInput = Partial<CreateEventDto> | UpdateEventFields;
 
 /**
  * Each round of racing writes has a winner; a loser runs again and picks the next slug (or finds
  * the term another request created). Enough rounds for bursts of concurrent creates.
  */
 const WRITE_ATTEMPTS = 10;
-type Reasons = Record<string, Message>;
 
 /** What the validation pass found, for the writing pass; nothing is written before it is complete. */
 interface Plan {
   authorId: number;
   zoneName: string;
-  dates?: { startLocal: Date; endLocal: Date; startUtc: Date; endUtc: Date; abbr: string };
+  dates?: PlannedDates;
   categories?: { ids: number[]; missing: string[] };
   tags?: { ids: number[]; missing: string[] };
   venues?: LinkedPlan;
@@ -340,7 +334,7 @@ export class EventsWriteService {
     const zoneName = input.timezone === undefined && current ? current.timezone : (input.timezone?.name ?? this.config.siteTimezone);
     const plan: Plan = { authorId, zoneName };
 
-    const dates = this.planDates(input, current, zoneName, reasons);
+    const dates = planDates(input, current, zoneName, reasons);
     if (dates) plan.dates = dates;
 
     // Every lookup the checks need, in one statement (issue #14): the image, the parent, the
@@ -396,64 +390,6 @@ export class EventsWriteService {
 
     if (Object.keys(reasons).length) throw ApiError.invalidParams(orderReasons(reasons));
     return plan;
-  }
-
-  /**
-   * The event's dates in its zone (CONTRACT §3): values with an offset are converted into it;
-   * `all_day` spans whole days; the end may not be before the start. Undefined when neither the
-   * dates, the zone nor `all_day` change.
-   */
-  private planDates(input: EventInput, current: EventEntity | null, zoneName: string, reasons: Reasons): Plan['dates'] {
-    const zoneChanged = current !== null && zoneName !== current.timezone;
-    if (current && input.startDate === undefined && input.endDate === undefined && !zoneChanged && input.allDay === undefined)
-      return undefined;
-    const zone = zoneNamed(zoneName);
-    const now = DateTime.now();
-    const read = (name: 'start_date' | 'end_date', given: EventDateInput | undefined, stored: Date | undefined): DateTime | undefined => {
-      if (given !== undefined) {
-        const parsed = parseDateInput(given.raw, { zone, now });
-        if (parsed.ok) return parsed.value.dateTime;
-        reasons[name] = parsed.reason;
-        return undefined;
-      }
-      // The stored wall clock, read in the (possibly new) zone.
-      return stored && atWallClock(wallFields(stored), zone);
-    };
-    let start = read('start_date', input.startDate, current?.startLocal);
-    let end = read('end_date', input.endDate, current?.endLocal);
-    if (!start || !end) return undefined;
-    // null: all_day cleared, so false (apply stores the same).
-    if (input.allDay === null ? false : (input.allDay ?? current?.allDay ?? false)) {
-      start = start.startOf('day');
-      end = end.endOf('day');
-    }
-    start = start.startOf('second');
-    end = end.startOf('second');
-    // The whole days of an all-day event, or a stored wall clock in a new zone, may leave the years
-    // the input was checked against (9999-12-31 all day, west of UTC, ends in the year 10000).
-    // Blamed on the date when it was sent, else on what moved the stored one: the zone, else all_day.
-    const bounds = [
-      ['start_date', start, input.startDate],
-      ['end_date', end, input.endDate],
-    ] as const;
-    const outside = bounds.filter(([, value]) => !isStorable(value));
-    for (const [name, , given] of outside) {
-      if (given !== undefined) reasons[name] = DATE_OUT_OF_RANGE;
-      else reasons[zoneChanged ? 'timezone' : 'all_day'] = STORED_DATES_OUT_OF_RANGE;
-    }
-    if (outside.length) return undefined;
-    if (end < start) {
-      // On end_date whichever was sent (CONTRACT §3: "on `end_date`"; updates validate as creates).
-      reasons.end_date = msg('The end date must not be before the start date.');
-      return undefined;
-    }
-    return {
-      startLocal: wallClockDate(start),
-      endLocal: wallClockDate(end),
-      startUtc: start.toJSDate(),
-      endUtc: end.toJSDate(),
-      abbr: timezoneAbbreviation(zoneName, start.toJSDate()),
-    };
   }
 
   /**
@@ -697,131 +633,12 @@ function sameListColumns(a: CountedEvent, b: CountedEvent): boolean {
   );
 }
 
-/** The occurrences of a series going to the trash with it, each keeping the status it had (one change per status). */
-async function trashChanges(
-  manager: EntityManager,
-  ids: readonly number[],
-  modified: { utc: Date; local: Date },
-): Promise<OccurrenceChange[]> {
-  if (!ids.length) return [];
-  const rows = await manager.find(EventEntity, { select: { id: true, status: true }, where: { id: In([...ids]) } });
-  const byStatus = new Map<string, number[]>();
-  for (const row of rows) byStatus.set(row.status, [...(byStatus.get(row.status) ?? []), row.id]);
-  return [...byStatus].map(([status, sameIds]) => ({
-    ids: sameIds,
-    // Already in the trash: what it was before stays.
-    columns: {
-      status: 'trash',
-      ...(status === 'trash' ? {} : { trashedFrom: status }),
-      modifiedAt: modified.utc,
-      modifiedLocal: modified.local,
-    },
-  }));
-}
-
-/**
- * A write of a series changes events besides the one its route addressed (and the guard checked):
- * each needs the caller's right too (CONTRACT §2.4), or a contributor's own trashed draft
- * occurrence could carry an edit or a delete into the series an editor has since published.
- */
-async function assertMayTouch(
-  manager: EntityManager,
-  touched: readonly number[],
-  addressed: number,
-  user: AuthUser,
-  action: 'edit' | 'delete',
-): Promise<void> {
-  const others = touched.filter((id) => id !== addressed);
-  if (!others.length || can(user, 'edit_others_posts')) return;
-  const rows = await manager.find(EventEntity, {
-    select: { id: true, status: true, trashedFrom: true, authorId: true },
-    where: { id: In(others) },
-  });
-  if (rows.some((row) => !canOnObject(user, action, row))) throw ApiError.forbidden(true);
-}
-
-/**
- * `scope=all` sent through an occurrence: its dates are that occurrence's new dates, so the series
- * moves by as much as they move the occurrence (a calendar's "all events"), wall clock by wall
- * clock, rather than to them: the first event took the occurrence's calendar day (a four-week
- * event, or a first event moved past the occurrence, whose regeneration then deleted the event
- * being written: 404). A date that does not parse is passed on as sent, for validate to name.
- */
-function shiftedToSeries(input: UpdateEventFields, occurrence: EventEntity, series: EventEntity, zoneName: string): UpdateEventFields {
-  if (input.startDate === undefined && input.endDate === undefined) return input;
-  const zone = zoneNamed(zoneName);
-  const now = DateTime.now();
-  const shift = (given: EventDateInput, from: Date, to: Date, name: 'start_date' | 'end_date'): EventDateInput => {
-    const parsed = parseDateInput(given.raw, { zone, now });
-    if (!parsed.ok) return given;
-    const wall = wallClockDate(parsed.value.dateTime);
-    // Occurrences are keyed by their day: moving the series to other days would regenerate them
-    // all, the one addressed included (it was a 404), and a BYDAY rule would not follow anyway.
-    if (name === 'start_date' && dayOf(wall) !== dayOf(from))
-      throw ApiError.invalidParam(
-        name,
-        msg("With scope=all an occurrence's start may change its time, not its day; change the series' first event."),
-      );
-    const moved = to.getTime() + (wall.getTime() - from.getTime());
-    return { raw: DateTime.fromMillis(moved, { zone: 'utc' }).toFormat('yyyy-MM-dd HH:mm:ss') };
-  };
-  const shifted = Object.assign(Object.create(Object.getPrototypeOf(input) as object) as UpdateEventFields, input);
-  if (input.startDate !== undefined) shifted.startDate = shift(input.startDate, occurrence.startLocal, series.startLocal, 'start_date');
-  if (input.endDate !== undefined) shifted.endDate = shift(input.endDate, occurrence.endLocal, series.endLocal, 'end_date');
-  return shifted;
-}
-
-/** The day of a stored wall-clock Date, `YYYY-MM-DD`. */
-function dayOf(wall: Date): string {
-  return wall.toISOString().slice(0, 10);
-}
-
-/** The UTC fields of a stored wall-clock Date. */
-function wallFields(value: Date) {
-  return {
-    year: value.getUTCFullYear(),
-    month: value.getUTCMonth() + 1,
-    day: value.getUTCDate(),
-    hour: value.getUTCHours(),
-    minute: value.getUTCMinutes(),
-    second: value.getUTCSeconds(),
-  };
-}
-
-/**
- * The scope of a write of an event (issue #16): only events of a series take one; an occurrence
- * takes no rule (its series' first event does); the first event holds the series, so its writes
- * are for the whole series (`following` from it is the whole series too).
- */
-function seriesScope(role: SeriesRole, scope: Scope | undefined, hasRecurrence: boolean): Scope {
-  if (role.kind === 'none') {
-    if (scope !== undefined) throw ApiError.invalidParam('scope', msg('Only an event of a recurring series takes a scope.'));
-    return 'this';
-  }
-  if (role.kind === 'occurrence') {
-    if (hasRecurrence)
-      throw ApiError.invalidParam(
-        'recurrence',
-        msg('This event is an occurrence of series %s: send the rule to that event.', role.occurrence.seriesId),
-      );
-    return scope ?? 'this';
-  }
-  if (scope === 'this')
-    throw ApiError.invalidParam('scope', msg('The first event of a series holds the series: use scope all or following.'));
-  return 'all';
-}
-
 /** The parameters an update was sent with. */
 function givenParams(input: UpdateEventFields): string[] {
   const values = input as unknown as Record<string, unknown>;
   return getArgSpecs(UpdateEventFields)
     .filter((spec) => values[spec.property] !== undefined)
     .map((spec) => spec.name);
-}
-
-/** The date parameter a 400 on a series' regenerated dates names: the end when sent, else what moved it. */
-function blameOfDates(params: readonly string[]): string {
-  return ['end_date', 'start_date', 'all_day', 'timezone'].find((param) => params.includes(param)) ?? 'end_date';
 }
 
 // The order of the create parameters, so a 400's reasons read like the request.
