@@ -10,6 +10,7 @@ import { TEST_DATABASES } from './support/databases';
 import { runCli } from './support/processes';
 import { basic } from './support/test-app';
 import { UsersService } from '../src/auth/users.service';
+import { TzdbZone } from '../src/common/parsing/tzdb-zone';
 
 jest.setTimeout(60_000);
 
@@ -196,6 +197,80 @@ describe.each(TEST_DATABASES)('CLI on $kind', (database) => {
       expect(result.code).toBe(0);
       expect(result.stdout).toMatch(/rebuilt the event day counts: \d+ rows/);
       expect(await listed()).toBe(2);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('events:retime gives events written with older tz data the times their wall clocks name now, keeping chosen repeated-hour instants; --dry-run changes nothing', async () => {
+    const app: NestExpressApplication = await createApp(loadConfig({ ...env, LOG_LEVEL: 'error' }));
+    await app.init();
+    const dataSource = app.get<DataSource>(getDataSourceToken());
+    try {
+      const { user, issued } = await app.get(UsersService).createUser({ username: 'retimer', role: 'administrator' });
+      const api = (method: 'get' | 'post', path: string) =>
+        request(app.getHttpServer())[method](`/calendar/events/v1${path}`).set('Authorization', basic(user.username, issued.password));
+      const venue = (await api('post', '/venues').send({ venue: 'Orpheum' }).expect(201)).body as { id: number };
+      const create = async (body: Record<string, unknown>) =>
+        ((await api('post', '/events').send(body).expect(201)).body as { id: number }).id;
+      const vancouver = await create({
+        title: 'Winter concert',
+        start_date: '2026-12-15 10:00:00',
+        end_date: '2026-12-15 11:00:00',
+        timezone: 'America/Vancouver',
+        venue: venue.id,
+      });
+      // The second 01:30 of the night New York's clocks go back, chosen by its offset.
+      const repeated = await create({
+        title: 'Second 01:30',
+        start_date: '2031-11-02T01:30:00-05:00',
+        end_date: '2031-11-02 03:00:00',
+        timezone: 'America/New_York',
+      });
+      await create({ title: 'Berlin', start_date: '2030-05-01 20:00:00', end_date: '2030-05-01 22:00:00', timezone: 'Europe/Berlin' });
+      const read = async (id: number) => (await api('get', `/events/${id}`).expect(200)).body as Record<string, string>;
+      const repeatedBefore = await read(repeated);
+      expect(repeatedBefore.utc_start_date).toBe('2031-11-02 06:30:00');
+      // What tz 2025c (Node 20's ICU) wrote: PST, an hour later, in the row and in its copies.
+      await dataSource.query(
+        "UPDATE events SET start_utc = '2026-12-15 18:00:00', end_utc = '2026-12-15 19:00:00', timezone_abbr = 'PST', " +
+          "modified_at = '2026-01-01 00:00:00' WHERE id = ?",
+        [vancouver],
+      );
+      expect((await runCli(['events:recount-days'], env)).code).toBe(0);
+      // Earlier tests of this file wrote events too: every one is checked.
+      const [{ n: events }] = await dataSource.query<{ n: number | string }[]>('SELECT COUNT(*) AS n FROM events');
+      const atTheVenue = async () => {
+        const res = await api('get', '/events')
+          .query({ venue: venue.id, starts_after: '2026-12-15 16:30:00', starts_before: '2026-12-15 17:30:00', strict_dates: true })
+          .expect(200);
+        return [res.headers['x-tec-total'], (res.body as { events: { id: number }[] }).events.map((event) => event.id)];
+      };
+      expect(await atTheVenue()).toEqual(['0', []]);
+
+      const dry = await runCli(['events:retime', '--dry-run'], env);
+      expect(dry.code).toBe(0);
+      expect(dry.stdout).toBe(
+        `${vancouver}\tAmerica/Vancouver\t2026-12-15 10:00:00\t2026-12-15 18:00:00 -> 2026-12-15 17:00:00 UTC\n` +
+          `would retime 1 of ${events} events (tz ${TzdbZone.release})\n`,
+      );
+      expect((await read(vancouver)).utc_start_date).toBe('2026-12-15 18:00:00');
+
+      const run = await runCli(['events:retime'], env);
+      expect(run.code).toBe(0);
+      expect(run.stdout.trim().split('\n').pop()).toBe(`retimed 1 of ${events} events (tz ${TzdbZone.release})`);
+      const retimed = await read(vancouver);
+      expect([retimed.start_date, retimed.utc_start_date, retimed.utc_end_date, retimed.timezone_abbr]).toEqual([
+        '2026-12-15 10:00:00',
+        '2026-12-15 17:00:00',
+        '2026-12-15 18:00:00',
+        'MST',
+      ]);
+      expect(retimed.modified_utc > '2026-01-01 00:00:00').toBe(true);
+      // The venue's link rows and the per-day counts moved with it.
+      expect(await atTheVenue()).toEqual(['1', [vancouver]]);
+      expect(await read(repeated)).toEqual(repeatedBefore);
+      expect((await runCli(['events:retime'], env)).stdout).toBe(`retimed 0 of ${events} events (tz ${TzdbZone.release})\n`);
     } finally {
       await app.close();
     }

@@ -9,6 +9,8 @@ import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { recountAllTerms } from '../events/event-terms';
 import { rebuildEventDayCounts } from '../events/event-day-counts';
 import { foldDayCounts } from '../events/day-count-folding';
+import { retimeEvents } from '../events/event-retime';
+import { TzdbZone } from '../common/parsing/tzdb-zone';
 import { migrationsApplied } from '../database/migrations-run';
 
 /** Rows per folding step of the CLI: nothing else waits for it. */
@@ -110,6 +112,26 @@ export function buildProgram(context: () => Promise<INestApplicationContext>, ou
       let visited = 0;
       for (let step; (step = await foldDayCounts(dataSource, CLI_FOLD_BATCH)) > 0;) visited += step;
       output.out(`folded the event day counts: ${visited} rows visited`);
+    });
+
+  program
+    .command('events:retime')
+    .description("give events the UTC times their wall clocks name with the tz data in use (after a zone's rules changed)")
+    .option('--dry-run', 'list the events it would change, and change nothing')
+    .action(async (options: { dryRun?: boolean }) => {
+      const app = await context();
+      const dryRun = options.dryRun ?? false;
+      const { checked, retimed } = await retimeEvents(
+        app.get<DataSource>(getDataSourceToken()),
+        app.get<AppConfig>(APP_CONFIG).siteTimezone,
+        {
+          dryRun,
+        },
+      );
+      for (const event of retimed) {
+        output.out([event.id, event.timezone, event.startLocal, `${event.startUtcBefore} -> ${event.startUtcAfter} UTC`].join('\t'));
+      }
+      output.out(`${dryRun ? 'would retime' : 'retimed'} ${retimed.length} of ${checked} events (tz ${TzdbZone.release})`);
     });
 
   program

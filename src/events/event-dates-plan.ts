@@ -124,7 +124,7 @@ function dayOf(wall: Date): string {
 }
 
 /** The UTC fields of a stored wall-clock Date. */
-function wallFields(value: Date) {
+export function wallFields(value: Date) {
   return {
     year: value.getUTCFullYear(),
     month: value.getUTCMonth() + 1,

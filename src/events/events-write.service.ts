@@ -32,7 +32,8 @@ import { reparentChildren } from './event-children';
 import { missingEventError } from './event-not-found';
 import { LinkKind, eventLinks } from './event-links';
 import { EventView } from './event.presenter';
-import { CountedEvent, loadCountedEvents, recordEventChanges } from './event-day-counts';
+import { CountedEvent, recordEventChanges } from './event-day-counts';
+import { countedWrite } from './counted-write';
 import { CategoryTrees } from './category-trees';
 import { notesComplete } from '../database/write-notes';
 import { CountedState, UNCOUNTED, adjustTermCounts, createTerms, termRefsOfWrite } from './event-terms';
@@ -143,7 +144,7 @@ export class EventsWriteService {
           const scope = seriesScope(role, input.scope, input.recurrence !== undefined);
           const touched = await this.touchedIds(manager, current, role, scope);
           await assertMayTouch(manager, touched, current.id, user, 'edit');
-          await this.counting(manager, touched, async () => {
+          await countedWrite(manager, touched, async () => {
             if (role.kind === 'occurrence' && scope !== 'this') {
               await this.updateSeries(manager, current, role, scope, input, user);
             } else {
@@ -170,7 +171,7 @@ export class EventsWriteService {
       const [previous] = await this.query.present([current], user, { written: true }, manager);
       const touched = await this.touchedIds(manager, current, role, scope);
       await assertMayTouch(manager, touched, current.id, user, 'delete');
-      const deleted = await this.counting(manager, touched, async () => {
+      const deleted = await countedWrite(manager, touched, async () => {
         if (role.kind !== 'none' && scope !== 'this') {
           const seriesId = role.kind === 'series' ? current.id : role.occurrence.seriesId;
           const following =
@@ -216,33 +217,6 @@ export class EventsWriteService {
       const [body] = await this.query.present([trashed], user, { written: true }, manager);
       return body;
     });
-  }
-
-  /**
-   * Runs a write that may change the event rows `ids` and records what it changed of them in
-   * event_day_counts (issue #14), from their states before and after. New occurrences record
-   * themselves (occurrence-rows.ts); ids that are gone afterwards count as deleted.
-   */
-  private async counting<T>(manager: EntityManager, ids: readonly number[], work: () => Promise<T>): Promise<T> {
-    // Locked: a concurrent write of the same events (a series and one of its occurrences) waits, then reads what this one left.
-    const before = await loadCountedEvents(manager, ids, { locked: true });
-    const result = await work();
-    const after = await loadCountedEvents(manager, ids, { locked: true });
-    // The link rows' copies of the events' list columns (issue #14), for the events whose changed.
-    await eventLinks.refresh(
-      manager,
-      ids.filter((id) => {
-        const [was, now] = [before.get(id), after.get(id)];
-        return was && now && !sameListColumns(was, now);
-      }),
-    );
-    await recordEventChanges(
-      manager,
-      ids.map((id) => ({ id, before: before.get(id) ?? null, after: after.get(id) ?? null })),
-    );
-    // Every row an update or delete writes is one of `ids` (or a new occurrence, which notes itself).
-    notesComplete();
-    return result;
   }
 
   /** The event rows an update or delete of `current` may change: itself, or all of its series. */
@@ -621,16 +595,6 @@ export class EventsWriteService {
   private termIdsByTaxonomy(manager: EntityManager, eventId: number): Promise<{ id: number; taxonomy: string }[]> {
     return eventLinks.termsOf(manager, eventId);
   }
-}
-
-/** Whether the columns the link rows copy are the same in both states. */
-function sameListColumns(a: CountedEvent, b: CountedEvent): boolean {
-  return (
-    a.status === b.status &&
-    a.hideFromListings === b.hideFromListings &&
-    a.startUtc.getTime() === b.startUtc.getTime() &&
-    a.endUtc.getTime() === b.endUtc.getTime()
-  );
 }
 
 /** The parameters an update was sent with. */
