@@ -275,4 +275,69 @@ describe.each(TEST_DATABASES)('CLI on $kind', (database) => {
       await app.close();
     }
   });
+
+  it('events:retime places all-day events as whole days, and skips and names the events it cannot retime, changing nothing of them', async () => {
+    const app: NestExpressApplication = await createApp(loadConfig({ ...env, LOG_LEVEL: 'error' }));
+    await app.init();
+    const dataSource = app.get<DataSource>(getDataSourceToken());
+    try {
+      const { user, issued } = await app.get(UsersService).createUser({ username: 'retimer-2', role: 'administrator' });
+      const api = (method: 'get' | 'post', path: string) =>
+        request(app.getHttpServer())[method](`/calendar/events/v1${path}`).set('Authorization', basic(user.username, issued.password));
+      const create = async (body: Record<string, unknown>) =>
+        ((await api('post', '/events').send(body).expect(201)).body as { id: number }).id;
+      const allDay = await create({
+        title: 'Fair',
+        start_date: '2026-12-15',
+        end_date: '2026-12-16',
+        all_day: true,
+        timezone: 'America/Vancouver',
+      });
+      const unknownZone = await create({ title: 'Elsewhere', start_date: '2030-01-10 10:00:00', end_date: '2030-01-10 11:00:00' });
+      const reversed = await create({
+        title: 'Reversed',
+        start_date: '2030-01-11 10:00:00',
+        end_date: '2030-01-11 11:00:00',
+        timezone: 'Europe/Berlin',
+      });
+      // As older tz data left it: a day started at 01:00 (a midnight its rules skipped), an hour later in UTC.
+      await dataSource.query(
+        "UPDATE events SET start_local = '2026-12-15 01:00:00', start_utc = '2026-12-15 09:00:00', end_utc = '2026-12-17 08:59:59' WHERE id = ?",
+        [allDay],
+      );
+      // Rows written with SQL: a zone the service does not know; an end before the start.
+      await dataSource.query("UPDATE events SET timezone = 'Mars/Olympus' WHERE id = ?", [unknownZone]);
+      await dataSource.query("UPDATE events SET end_local = '2030-01-11 09:00:00', end_utc = '2030-01-11 08:00:00' WHERE id = ?", [
+        reversed,
+      ]);
+      const rowsOf = () =>
+        dataSource.query<Record<string, unknown>[]>(
+          'SELECT id, start_local, end_local, start_utc, end_utc, modified_at FROM events WHERE id IN (?, ?) ORDER BY id',
+          [unknownZone, reversed],
+        );
+      const skippedBefore = await rowsOf();
+
+      const run = await runCli(['events:retime'], env);
+      expect(run.code).toBe(0);
+      const lines = run.stdout.trim().split('\n');
+      expect(lines).toContain(`${allDay}\tAmerica/Vancouver\t2026-12-15 01:00:00\t2026-12-15 09:00:00 -> 2026-12-15 07:00:00 UTC`);
+      expect(lines).toContain(`${unknownZone}\tMars/Olympus\t2030-01-10 10:00:00\tskipped: its time zone is not one the service knows`);
+      expect(lines).toContain(
+        `${reversed}\tEurope/Berlin\t2030-01-11 10:00:00\tskipped: its end would come before its start (a clock the new rules skip)`,
+      );
+      expect(lines.pop()).toMatch(
+        /^retimed 1 of \d+ events \(tz \d{4}[a-z]\); 2 skipped \(an update of their dates gives them their times\)$/,
+      );
+      const fair = (await api('get', `/events/${allDay}`).expect(200)).body as Record<string, string>;
+      expect([fair.start_date, fair.end_date, fair.utc_start_date, fair.utc_end_date]).toEqual([
+        '2026-12-15 00:00:00',
+        '2026-12-16 23:59:59',
+        '2026-12-15 07:00:00',
+        '2026-12-17 06:59:59',
+      ]);
+      expect(await rowsOf()).toEqual(skippedBefore);
+    } finally {
+      await app.close();
+    }
+  });
 });

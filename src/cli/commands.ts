@@ -121,17 +121,14 @@ export function buildProgram(context: () => Promise<INestApplicationContext>, ou
     .action(async (options: { dryRun?: boolean }) => {
       const app = await context();
       const dryRun = options.dryRun ?? false;
-      const { checked, retimed } = await retimeEvents(
-        app.get<DataSource>(getDataSourceToken()),
-        app.get<AppConfig>(APP_CONFIG).siteTimezone,
-        {
-          dryRun,
-        },
-      );
+      const dataSource = app.get<DataSource>(getDataSourceToken());
+      const { checked, retimed, skipped } = await retimeEvents(dataSource, app.get<AppConfig>(APP_CONFIG).siteTimezone, { dryRun });
       for (const event of retimed) {
         output.out([event.id, event.timezone, event.startLocal, `${event.startUtcBefore} -> ${event.startUtcAfter} UTC`].join('\t'));
       }
-      output.out(`${dryRun ? 'would retime' : 'retimed'} ${retimed.length} of ${checked} events (tz ${TzdbZone.release})`);
+      for (const event of skipped) output.out([event.id, event.timezone, event.startLocal, `skipped: ${event.reason}`].join('\t'));
+      const left = skipped.length ? `; ${skipped.length} skipped (an update of their dates gives them their times)` : '';
+      output.out(`${dryRun ? 'would retime' : 'retimed'} ${retimed.length} of ${checked} events (tz ${TzdbZone.release})${left}`);
     });
 
   program

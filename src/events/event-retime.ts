@@ -1,4 +1,4 @@
-import { DateTime } from 'luxon';
+import { DateTime, Zone } from 'luxon';
 import { DataSource, EntityManager, In, MoreThan } from 'typeorm';
 import { parseTimezone } from '../common/parsing/timezone';
 import { atWallClock, otherInstantOfClock, wallClockDate } from '../common/parsing/wall-clock';
@@ -9,37 +9,59 @@ import { wallFields } from './event-dates-plan';
 import { EventEntity } from './event.entity';
 import { timezoneAbbreviation } from './timezone-abbr';
 
-/** An event whose stored instants the tz data in use no longer gives its wall clocks. */
+/** An event retimed: its stored wall clock, and the UTC start before and after (`YYYY-MM-DD HH:MM:SS`). */
 export interface RetimedEvent {
   readonly id: number;
   readonly timezone: string;
-  /** `YYYY-MM-DD HH:MM:SS`: the stored wall clock, and the UTC start before and after. */
   readonly startLocal: string;
   readonly startUtcBefore: string;
   readonly startUtcAfter: string;
 }
 
+/** An event left as it is, and why: a write must give it its times (an update of its dates). */
+export interface SkippedEvent {
+  readonly id: number;
+  readonly timezone: string;
+  readonly startLocal: string;
+  readonly reason: string;
+}
+
+export interface RetimeResult {
+  readonly checked: number;
+  readonly retimed: RetimedEvent[];
+  readonly skipped: SkippedEvent[];
+}
+
 const BATCH = 500;
-const COLUMNS = { id: true, timezone: true, startLocal: true, endLocal: true, startUtc: true, endUtc: true, timezoneAbbr: true } as const;
+const COLUMNS = {
+  id: true,
+  timezone: true,
+  allDay: true,
+  startLocal: true,
+  endLocal: true,
+  startUtc: true,
+  endUtc: true,
+  timezoneAbbr: true,
+} as const;
 type StoredTimes = Pick<EventEntity, keyof typeof COLUMNS>;
 type Times = Pick<EventEntity, 'startLocal' | 'endLocal' | 'startUtc' | 'endUtc' | 'timezoneAbbr'>;
+type Verdict = { kind: 'same' } | { kind: 'retime'; times: Times } | { kind: 'skip'; reason: string };
 
 /**
  * `events:retime`: gives every event the instants its wall clocks name with the tz data in use
  * (README, Operations: Time-zone data). An event is written with both (`start_date` and
  * `utc_start_date`); when a zone's rules change (America/Vancouver from November 2026), the
  * instants stored before say another hour than the wall clocks: the wall clock is what the
- * organiser gave, so the instants follow it. A stored instant that is one of the two a repeated
- * wall clock names (the hour clocks go back) is kept: it was chosen. Each batch is one
- * transaction that keeps the link rows' copies and the per-day counts exact and sets `modified`,
- * as any write does. `dryRun` reports and changes nothing.
+ * organiser gave, so the instants follow it (also where the client sent an offset: the row does
+ * not say so). A stored instant that is one of the two a repeated wall clock names (the hour
+ * clocks go back) is kept: it was chosen. Each batch is one transaction that keeps the link rows'
+ * copies and the per-day counts exact and sets `modified`, as any write does. Events it cannot
+ * retime as a write would (an unknown zone; an end the new rules put before the start) are
+ * skipped and named. `dryRun` reports and changes nothing.
  */
-export async function retimeEvents(
-  dataSource: DataSource,
-  siteTimezone: string,
-  options: { dryRun: boolean },
-): Promise<{ checked: number; retimed: RetimedEvent[] }> {
+export async function retimeEvents(dataSource: DataSource, siteTimezone: string, options: { dryRun: boolean }): Promise<RetimeResult> {
   const retimed: RetimedEvent[] = [];
+  const skipped: SkippedEvent[] = [];
   let checked = 0;
   for (let after = 0; ;) {
     const rows = await dataSource
@@ -48,17 +70,19 @@ export async function retimeEvents(
     if (!rows.length) break;
     after = rows[rows.length - 1].id;
     checked += rows.length;
-    const stale = rows.filter((row) => timesNow(row) !== undefined);
-    if (!stale.length) continue;
-    if (options.dryRun) {
-      retimed.push(...stale.map((row) => report(row, timesNow(row)!)));
-      continue;
+    const stale: number[] = [];
+    for (const row of rows) {
+      const verdict = timesNow(row);
+      if (verdict.kind === 'skip') skipped.push({ ...named(row), reason: verdict.reason });
+      else if (verdict.kind === 'retime' && options.dryRun) retimed.push(report(row, verdict.times));
+      else if (verdict.kind === 'retime') stale.push(row.id);
     }
-    const ids = stale.map((row) => row.id);
+    if (!stale.length) continue;
     // Read again under the write's locks: a write since the scan may have moved the event already.
-    retimed.push(...(await transaction(dataSource, (manager) => countedWrite(manager, ids, () => retime(manager, ids, siteTimezone)))));
+    const done = await transaction(dataSource, (manager) => countedWrite(manager, stale, () => retime(manager, stale, siteTimezone)));
+    retimed.push(...done);
   }
-  return { checked, retimed };
+  return { checked, retimed, skipped };
 }
 
 async function retime(manager: EntityManager, ids: readonly number[], siteTimezone: string): Promise<RetimedEvent[]> {
@@ -66,26 +90,30 @@ async function retime(manager: EntityManager, ids: readonly number[], siteTimezo
   const modified = storedMoment(new Date(), siteTimezone);
   const done: RetimedEvent[] = [];
   for (const row of rows) {
-    const times = timesNow(row);
-    if (!times) continue;
-    await manager.update(EventEntity, row.id, { ...times, modifiedAt: modified.utc, modifiedLocal: modified.local });
-    done.push(report(row, times));
+    const verdict = timesNow(row);
+    if (verdict.kind !== 'retime') continue;
+    await manager.update(EventEntity, row.id, { ...verdict.times, modifiedAt: modified.utc, modifiedLocal: modified.local });
+    done.push(report(row, verdict.times));
   }
   return done;
 }
 
-/** The times the event's wall clocks give with the tz data in use; undefined when they are the ones stored (or its zone is not valid). */
-function timesNow(row: StoredTimes): Times | undefined {
-  const zone = parseTimezone(row.timezone);
-  if (!zone.ok) return undefined;
-  const at = (wall: Date, stored: Date): DateTime => {
-    const first = atWallClock(wallFields(wall), zone.value.zone);
-    // The second of a repeated clock, stored because the client's offset said so, is as right as the first.
-    const second = otherInstantOfClock(zone.value.zone, first.toMillis());
-    return second === stored.getTime() ? DateTime.fromMillis(second, { zone: zone.value.zone }) : first;
-  };
-  const start = at(row.startLocal, row.startUtc);
-  const end = at(row.endLocal, row.endUtc);
+/** The times the event's wall clocks give with the tz data in use, placed as a write places them (planDates). */
+function timesNow(row: StoredTimes): Verdict {
+  const parsed = parseTimezone(row.timezone);
+  if (!parsed.ok) return { kind: 'skip', reason: 'its time zone is not one the service knows' };
+  const zone = parsed.value.zone;
+  let start: DateTime;
+  let end: DateTime;
+  if (row.allDay) {
+    // Whole days: from the start of the first (01:00 where midnight is skipped) to the end of the last.
+    start = atWallClock(dayOf(row.startLocal), zone).startOf('day');
+    end = atWallClock(dayOf(row.endLocal), zone).endOf('day').startOf('second');
+  } else {
+    start = placed(row.startLocal, row.startUtc, zone);
+    end = placed(row.endLocal, row.endUtc, zone);
+  }
+  if (end < start) return { kind: 'skip', reason: 'its end would come before its start (a clock the new rules skip)' };
   const times: Times = {
     // A wall clock that falls in a gap of the new rules moves forward with its instant.
     startLocal: wallClockDate(start),
@@ -99,15 +127,24 @@ function timesNow(row: StoredTimes): Times | undefined {
     times.endUtc.getTime() === row.endUtc.getTime() &&
     times.startLocal.getTime() === row.startLocal.getTime() &&
     times.endLocal.getTime() === row.endLocal.getTime();
-  return same ? undefined : times;
+  return same ? { kind: 'same' } : { kind: 'retime', times };
+}
+
+/** The instant of a stored wall clock: the first of a repeated clock, unless the second is the one stored (chosen by an offset). */
+function placed(wall: Date, stored: Date, zone: Zone): DateTime {
+  const first = atWallClock(wallFields(wall), zone);
+  const second = otherInstantOfClock(zone, first.toMillis());
+  return second === stored.getTime() ? DateTime.fromMillis(second, { zone }) : first;
+}
+
+function dayOf(wall: Date) {
+  return { year: wall.getUTCFullYear(), month: wall.getUTCMonth() + 1, day: wall.getUTCDate() };
+}
+
+function named(row: StoredTimes) {
+  return { id: row.id, timezone: row.timezone, startLocal: formatStoredDate(row.startLocal) };
 }
 
 function report(row: StoredTimes, times: Times): RetimedEvent {
-  return {
-    id: row.id,
-    timezone: row.timezone,
-    startLocal: formatStoredDate(row.startLocal),
-    startUtcBefore: formatStoredDate(row.startUtc),
-    startUtcAfter: formatStoredDate(times.startUtc),
-  };
+  return { ...named(row), startUtcBefore: formatStoredDate(row.startUtc), startUtcAfter: formatStoredDate(times.startUtc) };
 }
