@@ -54,6 +54,22 @@ describe('TzdbZone', () => {
     expect(differ).toEqual([]);
   });
 
+  it.each(['Europe/Berlin', 'America/New_York', 'Australia/Sydney', 'Pacific/Chatham', 'America/Santiago', 'Asia/Jerusalem'])(
+    'gives %s the offsets ICU gives it after 2499, where its data stops, around every change up to the year 9999',
+    (name) => {
+      const ours = zone(name);
+      const icu = IANAZone.create(name);
+      const differ: string[] = [];
+      for (let year = 2490; year <= 9999; year += year < 2600 ? 1 : 397) {
+        for (let day = 0; day < 366; day += 1) {
+          const at = Date.UTC(year, 0, 1 + day, 12);
+          if (ours.offset(at) !== icu.offset(at)) differ.push(new Date(at).toISOString());
+        }
+      }
+      expect(differ).toEqual([]);
+    },
+  );
+
   it('changes offset at the transition instant', () => {
     const berlin = zone('Europe/Berlin');
     // Summer time from 01:00 UTC on the last Sunday of March 2030.
@@ -63,8 +79,13 @@ describe('TzdbZone', () => {
     expect(berlin.abbreviation(Date.UTC(2030, 2, 31, 1))).toBe('CEST');
     // Before the first change and after the last one the database lists (it runs to 2499).
     expect(berlin.offset(Date.UTC(1800, 0, 1))).toBeCloseTo(53.4667, 3);
-    expect(berlin.offset(Date.UTC(2600, 6, 1))).toBe(60);
     expect(berlin.offset(Date.UTC(2450, 6, 1))).toBe(120);
+    // Past 2499, where the data stops, the rules go on (400 years earlier, same weekdays).
+    expect([berlin.offset(Date.UTC(2600, 6, 1)), berlin.abbreviation(Date.UTC(2600, 6, 1))]).toEqual([120, 'CEST']);
+    expect([berlin.offset(Date.UTC(9999, 11, 31)), berlin.abbreviation(Date.UTC(9999, 11, 31))]).toEqual([60, 'CET']);
+    // A zone without rules since keeps its last period.
+    expect(zone('Asia/Tokyo').offset(Date.UTC(9000, 6, 1))).toBe(540);
+    expect(zone('America/Vancouver').offset(Date.UTC(3000, 0, 1))).toBe(-420);
   });
 
   it("has the rules of its release, newer than ICU's: America/Vancouver at -07 (MST) from November 2026, Africa/Casablanca at +00", () => {

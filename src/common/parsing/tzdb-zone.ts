@@ -14,6 +14,11 @@ import { FixedOffsetZone, Zone, ZoneOffsetFormat, ZoneOffsetOptions } from 'luxo
  * Luxon treats a zone whose `type` is not "iana" as custom: it asks it for offsets, and formats
  * localized text in UTC shifted by the offset, so ICU's rules are never consulted for it.
  */
+/** 400 Gregorian years, 146,097 days: whole weeks, so weekday rules repeat. */
+const GREGORIAN_CYCLE_MS = 146_097 * 86_400_000;
+/** moment-timezone's data lists a rule-following zone's changes up to 2499. */
+const RULES_RUN_TO = Date.UTC(2400, 0, 1);
+
 export class TzdbZone extends Zone {
   private static readonly known = new Map<string, TzdbZone | null>();
   /** Names as sent are remembered (every casing of a name is one); a guard, they are few. */
@@ -84,6 +89,13 @@ export class TzdbZone extends Zone {
   /** The period `ts` falls in: the first whose end (`untils`, exclusive; the last is Infinity) is after it. */
   private index(ts: number): number {
     const untils = this.data.untils;
+    // The data of zones with rules runs to 2499, then keeps the last period (standard time) for
+    // ever. The Gregorian calendar repeats every 400 years to the weekday, so a rule such as "the
+    // last Sunday in March" falls on the same clock 400 years earlier: later instants take the
+    // period of that instant, as ICU, which keeps applying the rules, does. Zones whose data ends
+    // earlier (no rules since) keep their last period.
+    const lastChange = untils.length > 1 ? untils[untils.length - 2] : -Infinity;
+    if (lastChange >= RULES_RUN_TO) while (ts >= lastChange) ts -= GREGORIAN_CYCLE_MS;
     let low = 0;
     let high = untils.length - 1;
     while (low < high) {
