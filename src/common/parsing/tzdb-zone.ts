@@ -1,6 +1,11 @@
 import moment from 'moment-timezone';
 import { FixedOffsetZone, Zone, ZoneOffsetFormat, ZoneOffsetOptions } from 'luxon';
 
+/** 400 Gregorian years, 146,097 days: whole weeks, so weekday rules repeat. */
+const GREGORIAN_CYCLE_MS = 146_097 * 86_400_000;
+/** moment-timezone's data lists a rule-following zone's changes up to 2499. */
+const RULES_RUN_TO = Date.UTC(2400, 0, 1);
+
 /**
  * A Luxon zone whose offsets and abbreviations come from moment-timezone's copy of the tz
  * database instead of the one compiled into Node's ICU.
@@ -14,11 +19,6 @@ import { FixedOffsetZone, Zone, ZoneOffsetFormat, ZoneOffsetOptions } from 'luxo
  * Luxon treats a zone whose `type` is not "iana" as custom: it asks it for offsets, and formats
  * localized text in UTC shifted by the offset, so ICU's rules are never consulted for it.
  */
-/** 400 Gregorian years, 146,097 days: whole weeks, so weekday rules repeat. */
-const GREGORIAN_CYCLE_MS = 146_097 * 86_400_000;
-/** moment-timezone's data lists a rule-following zone's changes up to 2499. */
-const RULES_RUN_TO = Date.UTC(2400, 0, 1);
-
 export class TzdbZone extends Zone {
   private static readonly known = new Map<string, TzdbZone | null>();
   /** Names as sent are remembered (every casing of a name is one); a guard, they are few. */
